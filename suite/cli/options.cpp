@@ -1,0 +1,87 @@
+#include "cli/options.hpp"
+
+#include <cstdlib>
+
+namespace clgauge {
+
+const char* usage_text() {
+    return R"(usage: clgauge [options] [DEVICE...]
+
+Measures an OpenCL device and verifies every kernel against a CPU reference.
+DEVICE is an index from --list or a case-insensitive part of the device or platform
+name; several may be given. Default: $CLGAUGE_DEVICE, else the first GPU, else the
+first device.
+
+options:
+  --list               list OpenCL devices and exit
+  --list-benchmarks    list benchmark ids, their paths and needs, and exit
+  --only GLOB          run benchmarks whose id matches (e.g. 'fp*.fma,int32.*')
+  --path NAME          force one implementation path (native, ptx, emulated, ...)
+  --conformance        small launches with every output checked, instead of timing
+  --budget-ms N        measured device time per benchmark (default 250, or
+                       $CLGAUGE_BUDGET_MS)
+  --seed N             input seed (default 0x5eed2026)
+  --timeout S          seconds before a kernel counts as hung (default 60)
+  --json FILE          write the results as JSON (schema clgauge.report v1)
+  --csv FILE           write the results as CSV
+  -h, --help           this text
+
+exit status: 0 all verified, 1 a benchmark failed (wrong result, build failure,
+error), 2 usage or device error, 4 a kernel hung (timeout).
+)";
+}
+
+namespace {
+long parse_long(const std::string& opt, const std::string& v) {
+    char* end = nullptr;
+    const long x = std::strtol(v.c_str(), &end, 0);
+    if (v.empty() || *end) throw UsageError(opt + " needs a number, got '" + v + "'");
+    return x;
+}
+} // namespace
+
+CliOptions parse_cli(const std::vector<std::string>& args) {
+    CliOptions o;
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        auto value = [&]() -> std::string {
+            if (i + 1 >= args.size()) throw UsageError(a + " needs a value");
+            return args[++i];
+        };
+        if (a == "-h" || a == "--help")
+            o.help = true;
+        else if (a == "--list")
+            o.list = true;
+        else if (a == "--list-benchmarks")
+            o.list_benchmarks = true;
+        else if (a == "--conformance")
+            o.conformance = true;
+        else if (a == "--only")
+            o.only = value();
+        else if (a == "--path")
+            o.path = value();
+        else if (a == "--json")
+            o.json_file = value();
+        else if (a == "--csv")
+            o.csv_file = value();
+        else if (a == "--budget-ms") {
+            const long v = parse_long(a, value());
+            if (v <= 0) throw UsageError("--budget-ms must be positive");
+            o.budget_ms = v;
+        } else if (a == "--seed") {
+            const long v = parse_long(a, value());
+            if (v < 0 || v > 0xffffffffL) throw UsageError("--seed must fit in 32 bits");
+            o.seed = static_cast<unsigned long>(v);
+        } else if (a == "--timeout") {
+            const long v = parse_long(a, value());
+            if (v <= 0) throw UsageError("--timeout must be positive");
+            o.timeout_s = double(v);
+        } else if (!a.empty() && a[0] == '-')
+            throw UsageError("unknown option " + a);
+        else
+            o.devices.push_back(a);
+    }
+    return o;
+}
+
+} // namespace clgauge

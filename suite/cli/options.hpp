@@ -1,0 +1,28 @@
+// Command-line options of the clgauge program.
+#pragma once
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace clgauge {
+
+struct CliOptions {
+    bool help = false, list = false, list_benchmarks = false, conformance = false;
+    std::vector<std::string> devices; // indices or name substrings
+    std::string only;                 // glob over benchmark ids
+    std::optional<std::string> path;  // force an implementation path
+    std::string json_file, csv_file;
+    std::optional<long> budget_ms;
+    std::optional<unsigned long> seed;
+    std::optional<double> timeout_s;
+};
+
+struct UsageError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+CliOptions parse_cli(const std::vector<std::string>& args); // throws UsageError
+const char* usage_text();
+
+} // namespace clgauge

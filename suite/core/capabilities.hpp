@@ -1,0 +1,45 @@
+// What a device can really do: queried, and where queries can lie, proven by compiling.
+#pragma once
+#include "core/device.hpp"
+
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace clgauge {
+
+// Splits an extension string into whole tokens, so "cl_khr_fp16" never matches
+// "cl_khr_fp16_extra".
+std::set<std::string> parse_extensions(const std::string& list);
+// "OpenCL C 1.2 PoCL" -> {1, 2}; {0, 0} when unparsable.
+std::pair<int, int> parse_opencl_c_version(const std::string& text);
+
+struct Capabilities {
+    std::set<std::string> extensions;
+    std::set<std::string> opencl_c_features;    // __opencl_c_* (OpenCL 3.0 devices)
+    int opencl_c_major = 1, opencl_c_minor = 0; // highest OpenCL C the device accepts
+    bool fp64 = false;
+    bool fp16 = false;          // cl_khr_fp16 reported and a half kernel compiles
+    bool khr_subgroups = false; // cl_khr_subgroups or __opencl_c_subgroups, and it compiles
+    bool intel_subgroups = false;
+    bool inline_ptx = false;  // NVIDIA: a kernel with inline PTX (%laneid) compiled
+    bool int_dot_4x8 = false; // cl_khr_integer_dot_product, 4x8-bit packed
+    std::vector<size_t> intel_subgroup_sizes;
+    int nv_cc = 0;                        // NVIDIA compute capability * 10 (90 for sm_90)
+    std::vector<std::string> probe_notes; // why a reported feature was not trusted
+
+    bool has_extension(const std::string& e) const { return extensions.count(e) != 0; }
+    bool has_feature(const std::string& f) const { return opencl_c_features.count(f) != 0; }
+    // The -cl-std option for kernels that need OpenCL C 2.0+ features, or "" if unsupported.
+    std::string cl_std_for_subgroups() const;
+};
+
+// Queries and probes. The probes compile tiny kernels in the given context.
+Capabilities detect_capabilities(const cl::Context& context, const DeviceEntry& entry);
+
+// Compiles source for the device; on failure returns the build log (never throws).
+std::optional<std::string> try_compile(const cl::Context& context, const cl::Device& device,
+                                       const std::string& source, const std::string& options);
+
+} // namespace clgauge

@@ -1,0 +1,48 @@
+#include "core/opencl.hpp"
+
+namespace clgauge {
+const char* cl_error_name(cl_int code) {
+    switch (code) {
+#define CLG_CASE(x)                                                                                \
+    case x:                                                                                        \
+        return #x;
+        CLG_CASE(CL_SUCCESS)
+        CLG_CASE(CL_DEVICE_NOT_FOUND)
+        CLG_CASE(CL_DEVICE_NOT_AVAILABLE)
+        CLG_CASE(CL_COMPILER_NOT_AVAILABLE)
+        CLG_CASE(CL_MEM_OBJECT_ALLOCATION_FAILURE)
+        CLG_CASE(CL_OUT_OF_RESOURCES)
+        CLG_CASE(CL_OUT_OF_HOST_MEMORY)
+        CLG_CASE(CL_PROFILING_INFO_NOT_AVAILABLE)
+        CLG_CASE(CL_BUILD_PROGRAM_FAILURE)
+        CLG_CASE(CL_MISALIGNED_SUB_BUFFER_OFFSET)
+        CLG_CASE(CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST)
+        CLG_CASE(CL_INVALID_VALUE)
+        CLG_CASE(CL_INVALID_DEVICE)
+        CLG_CASE(CL_INVALID_CONTEXT)
+        CLG_CASE(CL_INVALID_QUEUE_PROPERTIES)
+        CLG_CASE(CL_INVALID_COMMAND_QUEUE)
+        CLG_CASE(CL_INVALID_MEM_OBJECT)
+        CLG_CASE(CL_INVALID_BUILD_OPTIONS)
+        CLG_CASE(CL_INVALID_PROGRAM)
+        CLG_CASE(CL_INVALID_PROGRAM_EXECUTABLE)
+        CLG_CASE(CL_INVALID_KERNEL_NAME)
+        CLG_CASE(CL_INVALID_KERNEL)
+        CLG_CASE(CL_INVALID_ARG_INDEX)
+        CLG_CASE(CL_INVALID_ARG_VALUE)
+        CLG_CASE(CL_INVALID_ARG_SIZE)
+        CLG_CASE(CL_INVALID_KERNEL_ARGS)
+        CLG_CASE(CL_INVALID_WORK_DIMENSION)
+        CLG_CASE(CL_INVALID_WORK_GROUP_SIZE)
+        CLG_CASE(CL_INVALID_WORK_ITEM_SIZE)
+        CLG_CASE(CL_INVALID_GLOBAL_OFFSET)
+        CLG_CASE(CL_INVALID_EVENT)
+        CLG_CASE(CL_INVALID_OPERATION)
+        CLG_CASE(CL_INVALID_BUFFER_SIZE)
+        CLG_CASE(CL_INVALID_GLOBAL_WORK_SIZE)
+#undef CLG_CASE
+    default:
+        return "CL_UNKNOWN_ERROR";
+    }
+}
+} // namespace clgauge

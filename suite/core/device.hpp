@@ -1,0 +1,70 @@
+// Finding OpenCL devices, choosing one, and the facts the device table prints.
+#pragma once
+#include "core/opencl.hpp"
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace clgauge {
+
+struct DeviceFacts {
+    std::string platform, name, vendor, driver, device_version, opencl_c_version;
+    cl_device_type type = 0;
+    cl_uint compute_units = 0, clock_mhz = 0;
+    cl_uint vendor_id = 0;
+    std::string pci_bus_id;               // "0000:00:00.0" where the device tells it
+    int nv_cc_major = 0, nv_cc_minor = 0; // NVIDIA compute capability, 0 when unknown
+    cl_ulong global_mem = 0, global_cache = 0, local_mem = 0, max_alloc = 0, constant_buffer = 0;
+    size_t max_work_group = 0;
+    cl_uint preferred_width_float = 0, native_width_float = 0;
+    cl_ulong timer_resolution_ns = 0;
+
+    bool is_gpu() const { return (type & CL_DEVICE_TYPE_GPU) != 0; }
+    bool is_cpu() const { return (type & CL_DEVICE_TYPE_CPU) != 0; }
+    bool is_nvidia() const;
+    bool is_intel() const;
+    bool is_amd() const;
+};
+
+// FP32 lanes per compute unit from a per-vendor/architecture table, with how it was derived.
+struct CoreEstimate {
+    unsigned lanes_per_cu = 0;
+    std::string basis; // e.g. "NVIDIA sm_90: 128 FP32 lanes/SM"
+    unsigned cores(const DeviceFacts& f) const { return lanes_per_cu * f.compute_units; }
+    // Theoretical FP32 rate in FLOP/s (an FMA counts as two operations).
+    double fp32_peak(const DeviceFacts& f) const { return 2.0 * cores(f) * f.clock_mhz * 1e6; }
+};
+CoreEstimate estimate_cores(const DeviceFacts& facts);
+
+struct DeviceEntry {
+    size_t index = 0; // position in the flat list over all platforms
+    cl::Platform platform;
+    cl::Device device;
+    DeviceFacts facts;
+};
+
+// Every device of every platform, in platform order. A platform whose device query fails
+// (an installed ICD with no hardware) contributes nothing. Throws NoPlatformError when the
+// loader finds no platform at all.
+std::vector<DeviceEntry> list_devices();
+DeviceFacts query_facts(const cl::Platform& platform, const cl::Device& device);
+
+struct NoPlatformError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+struct UnknownDeviceError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// A device spec is an index ("1") or a case-insensitive substring of the platform or device
+// name ("H200", "pocl"). Empty: the first GPU, else the first device.
+std::vector<DeviceEntry> select_devices(const std::vector<DeviceEntry>& all,
+                                        const std::vector<std::string>& specs);
+// The spec from CLGAUGE_DEVICE, or empty.
+std::string device_spec_from_env();
+
+std::string describe_device_list(const std::vector<DeviceEntry>& all);
+
+} // namespace clgauge

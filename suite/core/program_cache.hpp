@@ -1,0 +1,36 @@
+// Builds OpenCL programs from embedded sources, once per (source, options) in a run.
+#pragma once
+#include "core/opencl.hpp"
+
+#include <functional>
+#include <map>
+#include <stdexcept>
+#include <string>
+
+namespace clgauge {
+
+// A kernel that did not compile; what() carries the options and the full build log.
+struct BuildFailure : std::runtime_error {
+    std::string log;
+    BuildFailure(const std::string& what, std::string build_log)
+        : std::runtime_error(what), log(std::move(build_log)) {}
+};
+
+class ProgramCache {
+  public:
+    ProgramCache(cl::Context context, cl::Device device)
+        : context_(std::move(context)), device_(std::move(device)) {}
+
+    // file: a name under kernels/ ("fma.cl"); text_filter lets a self-test plant a fault
+    // in the source before it is compiled (cached under the filtered text).
+    const cl::Program& get(const std::string& file, const std::string& options,
+                           const std::function<std::string(std::string)>& text_filter = {});
+    const cl::Program& get_source(const std::string& text, const std::string& options);
+
+  private:
+    cl::Context context_;
+    cl::Device device_;
+    std::map<std::pair<std::string, std::string>, cl::Program> programs_;
+};
+
+} // namespace clgauge

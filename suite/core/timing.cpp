@@ -1,0 +1,60 @@
+#include "core/timing.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <string>
+#include <thread>
+
+namespace clgauge {
+
+void wait_for(const cl::Event& event, double timeout_s) {
+    using clock = std::chrono::steady_clock;
+    const auto deadline = clock::now() + std::chrono::duration<double>(timeout_s);
+    auto nap = std::chrono::microseconds(2);
+    for (;;) {
+        cl_int status = event.getInfo<CL_EVENT_COMMAND_EXECUTION_STATUS>();
+        if (status == CL_COMPLETE) return;
+        if (status < 0) throw cl::Error(status, "command failed on the device");
+        if (clock::now() > deadline)
+            throw KernelTimeout("command did not finish within " + std::to_string(timeout_s) +
+                                " s; the device may be hung");
+        std::this_thread::sleep_for(nap);
+        nap = std::min(nap * 2, std::chrono::microseconds(2000));
+    }
+}
+
+double event_seconds(const cl::Event& event) {
+    const auto start = event.getProfilingInfo<CL_PROFILING_COMMAND_START>();
+    const auto end = event.getProfilingInfo<CL_PROFILING_COMMAND_END>();
+    return double(end - start) * 1e-9;
+}
+
+Timings time_launches(cl::CommandQueue& queue, const Enqueue& enqueue, int warmups, int reps,
+                      double timeout_s) {
+    for (int i = 0; i < warmups; ++i) {
+        cl::Event e = enqueue(queue);
+        queue.flush();
+        wait_for(e, timeout_s);
+    }
+    std::vector<double> dev, host;
+    for (int i = 0; i < reps; ++i) {
+        queue.finish();
+        const auto t0 = std::chrono::steady_clock::now();
+        cl::Event e = enqueue(queue);
+        queue.flush();
+        wait_for(e, timeout_s);
+        const auto t1 = std::chrono::steady_clock::now();
+        dev.push_back(event_seconds(e));
+        host.push_back(std::chrono::duration<double>(t1 - t0).count());
+    }
+    return {summarize(dev), summarize(host)};
+}
+
+int Budget::reps_for(double launch_s) const {
+    if (launch_s <= 0) return max_reps;
+    const double n = std::floor(seconds / launch_s);
+    return static_cast<int>(std::clamp(n, double(min_reps), double(max_reps)));
+}
+
+} // namespace clgauge

@@ -1,0 +1,40 @@
+// Timing OpenCL commands: event profiling (START..END) as the figure, the host clock beside it.
+#pragma once
+#include "core/opencl.hpp"
+#include "core/stats.hpp"
+
+#include <functional>
+#include <stdexcept>
+
+namespace clgauge {
+
+// A command that did not finish within its deadline: the device is presumed hung.
+struct KernelTimeout : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// Polls until the event completes, failing on error status or when timeout_s passes
+// (clWaitForEvents has no deadline, and a hung kernel must not hang the suite).
+void wait_for(const cl::Event& event, double timeout_s);
+double event_seconds(const cl::Event& event); // END - START
+
+struct Timings {
+    Stats device; // profiling START..END per launch, seconds
+    Stats host;   // steady_clock around enqueue .. completion, seconds
+};
+
+using Enqueue = std::function<cl::Event(cl::CommandQueue&)>;
+
+// Warm-up launches, then `reps` timed ones, one at a time.
+Timings time_launches(cl::CommandQueue& queue, const Enqueue& enqueue, int warmups, int reps,
+                      double timeout_s);
+
+// How long to spend measuring one benchmark.
+struct Budget {
+    double seconds = 0.25; // total timed device time to aim for
+    int min_reps = 5, max_reps = 100;
+    double launch_seconds() const { return seconds / 10.0; } // aim of one calibrated launch
+    int reps_for(double launch_s) const;
+};
+
+} // namespace clgauge

@@ -1,0 +1,123 @@
+#include "harness/chain.hpp"
+
+#include "harness/launch.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+namespace clgauge {
+namespace {
+
+constexpr size_t kConformanceItems = 4096;
+constexpr size_t kPerfSampleItems = 256;
+// Bounds the CPU time of a perf-mode check (software fp16 costs ~50 ns a step).
+constexpr double kPerfReferenceSteps = 4e7;
+
+std::vector<uint64_t> read_words(Session& s, const cl::Buffer& buf, size_t words,
+                                 size_t word_bytes) {
+    std::vector<unsigned char> raw(words * word_bytes);
+    s.queue.enqueueReadBuffer(buf, CL_TRUE, 0, raw.size(), raw.data());
+    std::vector<uint64_t> out(words);
+    for (size_t i = 0; i < words; ++i) {
+        uint64_t w = 0;
+        std::memcpy(&w, raw.data() + i * word_bytes, word_bytes); // little-endian hosts
+        out[i] = w;
+    }
+    return out;
+}
+
+Measurement run_chain(const ChainSpec& spec, Session& s, const Path& path, const RunOptions& opts) {
+    const std::string options = spec.options + " -DCLG_STEPS=" + std::to_string(spec.steps) +
+                                (path.options.empty() ? "" : " " + path.options);
+    cl::Kernel kernel = build_kernel(s, spec.source, spec.kernel, options, opts);
+    const size_t local = pick_local_size(kernel, s);
+    const size_t item_bytes = spec.word_bytes * spec.words_per_item;
+    const bool perf = opts.mode == Mode::Perf;
+
+    // Perf: 64 work-groups per compute unit are several whole waves on any GPU, so a partial
+    // last wave costs little; the work per item then grows with `repeats` to the target.
+    size_t global = perf ? s.facts().compute_units * local * 64 : kConformanceItems;
+    global = round_up(global, local);
+    global = std::min(global, round_up(max_buffer_bytes(s) / item_bytes / 2, local));
+    require_allocation(s, global * item_bytes, spec.id + " output");
+    cl::Buffer out(s.context, CL_MEM_WRITE_ONLY, global * item_bytes);
+
+    uint32_t repeats = 1;
+    auto enqueue = [&](cl::CommandQueue& q) {
+        kernel.setArg(0, out);
+        kernel.setArg(1, opts.seed);
+        kernel.setArg(2, static_cast<cl_uint>(repeats * opts.slowdown));
+        cl::Event e;
+        q.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(global), cl::NDRange(local),
+                               nullptr, &e);
+        return e;
+    };
+
+    Timings t;
+    if (perf) {
+        const double target = opts.budget.launch_seconds();
+        for (int round = 0; round < 4; ++round) {
+            const double once =
+                time_launches(s.queue, enqueue, round == 0 ? 1 : 0, 1, opts.timeout_s)
+                    .device.median;
+            if (once >= target * 0.5 || repeats >= (1u << 20)) break;
+            const double grow = std::clamp(target / std::max(once, 1e-7), 2.0, 1024.0);
+            repeats = static_cast<uint32_t>(std::min<double>(repeats * grow, 1u << 20));
+        }
+        const double launch = time_launches(s.queue, enqueue, 0, 1, opts.timeout_s).device.median;
+        t = time_launches(s.queue, enqueue, 1, opts.budget.reps_for(launch), opts.timeout_s);
+    } else {
+        t = time_launches(s.queue, enqueue, 0, 1, opts.timeout_s);
+    }
+
+    Measurement m;
+    m.timings = t;
+    m.global_size = global;
+    m.local_size = local;
+    m.work_per_launch = double(global) * repeats * spec.steps * spec.ops_per_step;
+    m.details = {{"repeats", std::to_string(repeats)},
+                 {"steps_per_item", std::to_string(uint64_t(repeats) * spec.steps)}};
+
+    const uint64_t steps = uint64_t(repeats) * opts.slowdown * spec.steps;
+    const size_t sample =
+        std::clamp<size_t>(size_t(kPerfReferenceSteps / double(steps)), 32, kPerfSampleItems);
+    const auto items = sample_items(global, perf ? sample : kConformanceItems);
+    const auto all = read_words(s, out, global * spec.words_per_item, spec.word_bytes);
+    std::vector<uint64_t> got, expected(items.size() * spec.words_per_item);
+    got.reserve(expected.size());
+    for (size_t i = 0; i < items.size(); ++i) {
+        for (size_t w = 0; w < spec.words_per_item; ++w)
+            got.push_back(all[items[i] * spec.words_per_item + w]);
+        spec.reference(opts.seed, static_cast<uint32_t>(items[i]), steps,
+                       &expected[i * spec.words_per_item]);
+    }
+    m.verification = compare_exact(items, spec.words_per_item, got, expected, spec.kind);
+    m.status = m.verification.passed() ? Status::Ok : Status::VerifyFailed;
+    if (!m.verification.passed())
+        m.reason = !m.verification.first_mismatch.empty()
+                       ? std::to_string(m.verification.mismatches) + " of " +
+                             std::to_string(m.verification.checked) +
+                             " words differ; first: " + m.verification.first_mismatch
+                       : m.verification.degenerate;
+    return m;
+}
+
+} // namespace
+
+Benchmark chain_benchmark(ChainSpec spec) {
+    Benchmark b;
+    b.id = spec.id;
+    b.family = spec.family;
+    b.label = spec.label;
+    b.unit = spec.unit;
+    b.paths = spec.paths;
+    b.description = spec.description;
+    b.run = [spec = std::move(spec)](Session& s, const Benchmark&, const Path& path,
+                                     const RunOptions& opts) {
+        return run_chain(spec, s, path, opts);
+    };
+    return b;
+}
+
+} // namespace clgauge

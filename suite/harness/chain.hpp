@@ -1,0 +1,33 @@
+// Harness for compute-throughput chains (fma, mad and the integer families): each work-item
+// runs a private dependent chain and stores a fixed number of words that a CPU model
+// reproduces bit for bit.
+#pragma once
+#include "harness/verify.hpp"
+#include "registry/benchmark.hpp"
+
+#include <cstdint>
+
+namespace clgauge {
+
+// Computes the words work-item `gid` stores after `steps` chain steps in total.
+using ChainReference = void (*)(uint32_t seed, uint32_t gid, uint64_t steps, uint64_t* out);
+
+// Kernel contract: kernel void NAME(global W* out, uint seed, uint repeats) stores
+// words_per_item words of word_bytes each at out[gid * words_per_item ...], after
+// repeats * CLG_STEPS steps.
+struct ChainSpec {
+    std::string id, family, label, description;
+    Unit unit = Unit::FlopPerSecond;
+    std::vector<Path> paths;
+    std::string source, kernel;
+    std::string options;     // build options common to all paths
+    unsigned steps = 512;    // unrolled steps per repeat (CLG_STEPS)
+    double ops_per_step = 0; // counted operations per step per work-item, all lanes
+    WordKind kind = WordKind::U32;
+    size_t word_bytes = 4, words_per_item = 2;
+    ChainReference reference = nullptr;
+};
+
+Benchmark chain_benchmark(ChainSpec spec);
+
+} // namespace clgauge

@@ -1,0 +1,43 @@
+#include "harness/launch.hpp"
+
+#include <algorithm>
+
+namespace clgauge {
+
+size_t pick_local_size(const cl::Kernel& kernel, const Session& s, size_t preferred) {
+    size_t limit = s.facts().max_work_group;
+    try {
+        limit = std::min(limit, kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(s.entry.device));
+    } catch (const cl::Error&) {
+    }
+    size_t local = std::min(preferred, limit);
+    // Keep a power of two so global sizes stay simple multiples.
+    size_t p = 1;
+    while (p * 2 <= local)
+        p *= 2;
+    return std::max<size_t>(1, p);
+}
+
+size_t round_up(size_t n, size_t multiple) {
+    return multiple == 0 ? n : ((n + multiple - 1) / multiple) * multiple;
+}
+
+size_t max_buffer_bytes(const Session& s) {
+    return static_cast<size_t>(std::min<cl_ulong>(s.facts().max_alloc, s.facts().global_mem / 2));
+}
+
+void require_allocation(const Session& s, size_t bytes, const std::string& what) {
+    const size_t limit = max_buffer_bytes(s);
+    if (bytes > limit)
+        throw AllocationTooLarge(what + " needs " + std::to_string(bytes >> 20) +
+                                 " MiB, more than the device allows in one buffer (" +
+                                 std::to_string(limit >> 20) + " MiB)");
+}
+
+cl::Kernel build_kernel(Session& s, const std::string& source, const std::string& kernel_name,
+                        const std::string& options, const RunOptions& opts) {
+    const cl::Program& program = s.programs.get(source, options, opts.mutate_source);
+    return cl::Kernel(program, kernel_name.c_str());
+}
+
+} // namespace clgauge

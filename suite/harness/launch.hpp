@@ -1,0 +1,26 @@
+// Launch geometry and allocation limits shared by the harnesses.
+#pragma once
+#include "registry/benchmark.hpp"
+
+#include <cstddef>
+#include <stdexcept>
+
+namespace clgauge {
+
+struct AllocationTooLarge : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// Work-group size: `preferred`, reduced to what the kernel and device allow.
+size_t pick_local_size(const cl::Kernel& kernel, const Session& s, size_t preferred = 256);
+size_t round_up(size_t n, size_t multiple);
+// The largest buffer this device lets one allocate (min of max alloc and half of global memory).
+size_t max_buffer_bytes(const Session& s);
+// Throws AllocationTooLarge naming both sizes when bytes exceeds max_buffer_bytes.
+void require_allocation(const Session& s, size_t bytes, const std::string& what);
+
+// Builds the registry entry's kernel for `path`, applying the test-only source mutation.
+cl::Kernel build_kernel(Session& s, const std::string& source, const std::string& kernel_name,
+                        const std::string& options, const RunOptions& opts);
+
+} // namespace clgauge

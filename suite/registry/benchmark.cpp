@@ -1,0 +1,99 @@
+#include "registry/benchmark.hpp"
+
+namespace clgauge {
+
+const char* unit_name(Unit u) {
+    switch (u) {
+    case Unit::FlopPerSecond:
+        return "FLOP/s";
+    case Unit::OpPerSecond:
+        return "OP/s";
+    case Unit::BytePerSecond:
+        return "B/s";
+    case Unit::Seconds:
+        return "s";
+    }
+    return "?";
+}
+
+const char* need_name(Need n) {
+    switch (n) {
+    case Need::Fp64:
+        return "fp64";
+    case Need::Fp16:
+        return "fp16";
+    case Need::InlinePtx:
+        return "inline PTX";
+    case Need::NvSm80:
+        return "NVIDIA sm_80+";
+    case Need::NvSm89:
+        return "NVIDIA sm_89+";
+    case Need::KhrSubgroups:
+        return "khr sub-groups";
+    case Need::IntelSubgroups:
+        return "intel sub-groups";
+    case Need::IntDot4x8:
+        return "integer dot product 4x8";
+    case Need::OpenCLC20:
+        return "OpenCL C 2.0";
+    }
+    return "?";
+}
+
+std::optional<std::string> unmet(Need n, const Capabilities& c) {
+    switch (n) {
+    case Need::Fp64:
+        if (!c.fp64) return "no cl_khr_fp64";
+        break;
+    case Need::Fp16:
+        if (!c.fp16) return "no cl_khr_fp16";
+        break;
+    case Need::InlinePtx:
+        if (!c.inline_ptx) return "no inline PTX (not an NVIDIA device)";
+        break;
+    case Need::NvSm80:
+        if (!c.inline_ptx || c.nv_cc < 80) return "needs NVIDIA sm_80 or newer";
+        break;
+    case Need::NvSm89:
+        if (!c.inline_ptx || c.nv_cc < 89) return "needs NVIDIA sm_89 or newer";
+        break;
+    case Need::KhrSubgroups:
+        if (!c.khr_subgroups) return "no cl_khr_subgroups";
+        break;
+    case Need::IntelSubgroups:
+        if (!c.intel_subgroups) return "no cl_intel_subgroups";
+        break;
+    case Need::IntDot4x8:
+        if (!c.int_dot_4x8) return "no cl_khr_integer_dot_product (4x8-bit)";
+        break;
+    case Need::OpenCLC20:
+        if (c.opencl_c_major < 2) return "OpenCL C 2.0 not accepted";
+        break;
+    }
+    return std::nullopt;
+}
+
+const char* status_name(Status s) {
+    switch (s) {
+    case Status::Ok:
+        return "ok";
+    case Status::Unsupported:
+        return "unsupported";
+    case Status::BuildFailed:
+        return "build-failed";
+    case Status::VerifyFailed:
+        return "verify-failed";
+    case Status::Error:
+        return "error";
+    case Status::Timeout:
+        return "timeout";
+    }
+    return "?";
+}
+
+double Measurement::rate() const {
+    const double t = timings.device.median;
+    return (status == Status::Ok && t > 0) ? work_per_launch / t : 0.0;
+}
+
+} // namespace clgauge

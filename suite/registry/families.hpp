@@ -1,0 +1,10 @@
+// One function per family file under suite/benchmarks/, each returning its registry entries.
+#pragma once
+#include "registry/benchmark.hpp"
+
+#include <vector>
+
+namespace clgauge::families {
+std::vector<Benchmark> fma();
+std::vector<Benchmark> mad();
+} // namespace clgauge::families

@@ -1,0 +1,57 @@
+#include "registry/run_all.hpp"
+
+#include "registry/runner.hpp"
+
+#include <cstdlib>
+#include <stdexcept>
+
+namespace clgauge {
+namespace {
+long env_long(const char* name, long fallback, long lo, long hi) {
+    const char* v = std::getenv(name);
+    if (!v || !*v) return fallback;
+    char* end = nullptr;
+    const long x = std::strtol(v, &end, 10);
+    if (*end || x < lo || x > hi)
+        throw std::invalid_argument(std::string(name) + "='" + v + "' must be an integer in [" +
+                                    std::to_string(lo) + ", " + std::to_string(hi) + "]");
+    return x;
+}
+} // namespace
+
+RunOptions run_options_from_env(Mode mode) {
+    RunOptions o;
+    o.mode = mode;
+    o.budget.seconds = double(env_long("CLGAUGE_BUDGET_MS", 250, 1, 600000)) / 1000.0;
+    o.slowdown = static_cast<unsigned>(env_long("CLGAUGE_TEST_SLOWDOWN", 1, 1, 1000));
+    return o;
+}
+
+DeviceReport run_all(Session& session, const std::vector<const Benchmark*>& selection,
+                     const RunOptions& options, const std::optional<std::string>& forced_path,
+                     const Progress& progress) {
+    DeviceReport r;
+    r.device_index = session.entry.index;
+    r.facts = session.facts();
+    r.caps = session.caps;
+    r.cores = session.cores;
+    r.mode = options.mode == Mode::Perf ? "perf" : "conformance";
+    r.seed = options.seed;
+    bool hung = false;
+    for (size_t i = 0; i < selection.size(); ++i) {
+        const Benchmark& b = *selection[i];
+        if (progress) progress(i, selection.size(), b);
+        BenchmarkResult res{&b, {}};
+        if (hung) {
+            res.measurement.status = Status::Error;
+            res.measurement.reason = "not run: an earlier kernel hung the device";
+        } else {
+            res.measurement = run_benchmark(session, b, options, forced_path);
+            hung = res.measurement.status == Status::Timeout;
+        }
+        r.results.push_back(std::move(res));
+    }
+    return r;
+}
+
+} // namespace clgauge

@@ -1,0 +1,60 @@
+#include "registry/runner.hpp"
+
+namespace clgauge {
+
+PathChoice choose_path(const Benchmark& b, const Capabilities& caps,
+                       const std::optional<std::string>& forced) {
+    PathChoice choice;
+    std::string reasons;
+    for (const auto& p : b.paths) {
+        if (forced && p.name != *forced) continue;
+        std::string gaps;
+        for (Need n : p.needs)
+            if (auto why = unmet(n, caps)) gaps += (gaps.empty() ? "" : ", ") + *why;
+        if (gaps.empty()) {
+            choice.path = &p;
+            return choice;
+        }
+        reasons += (reasons.empty() ? "" : "; ") + p.name + ": " + gaps;
+    }
+    if (forced && reasons.empty())
+        choice.unsupported_reason = "benchmark has no path '" + *forced + "'";
+    else
+        choice.unsupported_reason = reasons;
+    return choice;
+}
+
+Measurement run_benchmark(Session& session, const Benchmark& b, const RunOptions& options,
+                          const std::optional<std::string>& forced_path) {
+    Measurement m;
+    const PathChoice choice = choose_path(b, session.caps, forced_path);
+    if (!choice.path) {
+        m.status = Status::Unsupported;
+        m.reason = choice.unsupported_reason;
+        return m;
+    }
+    try {
+        m = b.run(session, b, *choice.path, options);
+        m.path = choice.path->name;
+    } catch (const BuildFailure& e) {
+        m.status = Status::BuildFailed;
+        m.reason = e.what();
+        m.build_log = e.log;
+        m.path = choice.path->name;
+    } catch (const KernelTimeout& e) {
+        m.status = Status::Timeout;
+        m.reason = e.what();
+        m.path = choice.path->name;
+    } catch (const cl::Error& e) {
+        m.status = Status::Error;
+        m.reason = std::string(e.what()) + ": " + cl_error_name(e.err());
+        m.path = choice.path->name;
+    } catch (const std::exception& e) {
+        m.status = Status::Error;
+        m.reason = e.what();
+        m.path = choice.path->name;
+    }
+    return m;
+}
+
+} // namespace clgauge

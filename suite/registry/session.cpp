@@ -1,0 +1,10 @@
+#include "registry/benchmark.hpp"
+
+namespace clgauge {
+
+Session::Session(const DeviceEntry& e)
+    : entry(e), context(std::vector<cl::Device>{e.device}),
+      queue(context, e.device, CL_QUEUE_PROFILING_ENABLE), caps(detect_capabilities(context, e)),
+      programs(context, e.device), cores(estimate_cores(e.facts)) {}
+
+} // namespace clgauge

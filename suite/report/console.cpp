@@ -1,0 +1,135 @@
+#include "report/console.hpp"
+
+#include "report/format.hpp"
+
+#include <cstdio>
+#include <sstream>
+
+namespace clgauge {
+namespace {
+constexpr int kWidth = 79;
+const char* kRule =
+    "|-----------------------------------------------------------------------------|";
+const char* kTop =
+    "|----------------.------------------------------------------------------------|";
+const char* kBottom =
+    "|----------------'------------------------------------------------------------|";
+
+std::string fit(std::string s, size_t n) {
+    if (s.size() > n) s = s.substr(0, n - 3) + "...";
+    return s + std::string(n - s.size(), ' ');
+}
+void field(std::ostream& os, const std::string& key, const std::string& value) {
+    os << "| " << fit(key, 14) << " | " << fit(value, 58) << " |\n";
+}
+void line(std::ostream& os, const std::string& text) {
+    os << "| " << fit(text, kWidth - 4) << " |\n";
+}
+double fp32_rate(const DeviceReport& r) {
+    for (const auto& x : r.results)
+        if (x.benchmark->id == "fp32.fma") return x.measurement.rate();
+    return 0;
+}
+} // namespace
+
+void print_device_list(std::ostream& os, const std::vector<DeviceEntry>& all) {
+    os << kTop << "\n";
+    for (const auto& e : all)
+        field(os, "Device ID " + std::to_string(e.index),
+              e.facts.name + " (" + e.facts.platform + ")");
+    os << kBottom << "\n";
+}
+
+void print_device_table(std::ostream& os, const DeviceReport& r) {
+    const auto& f = r.facts;
+    char buf[160];
+    os << kTop << "\n";
+    field(os, "Device ID", std::to_string(r.device_index));
+    field(os, "Device Name", f.name);
+    field(os, "Device Vendor", f.vendor);
+    field(os, "Device Driver", f.driver + " (" + f.platform + ")");
+    field(os, "OpenCL Version", f.opencl_c_version + " / " + f.device_version);
+    std::snprintf(buf, sizeof buf, "%u at %u MHz (%u cores, %.3f TFLOPs/s)", f.compute_units,
+                  f.clock_mhz, r.cores.cores(f), r.cores.fp32_peak(f) / 1e12);
+    field(os, "Compute Units", buf);
+    std::snprintf(buf, sizeof buf, "%llu MB %s, %llu KB global / %llu KB local",
+                  (unsigned long long)(f.global_mem >> 20), f.is_gpu() ? "VRAM" : "RAM",
+                  (unsigned long long)(f.global_cache >> 10),
+                  (unsigned long long)(f.local_mem >> 10));
+    field(os, "Memory, Cache", buf);
+    std::snprintf(buf, sizeof buf, "%llu MB global, %llu KB constant",
+                  (unsigned long long)(f.max_alloc >> 20),
+                  (unsigned long long)(f.constant_buffer >> 10));
+    field(os, "Buffer Limits", buf);
+    std::string caps;
+    caps += r.caps.fp64 ? "fp64 " : "";
+    caps += r.caps.fp16 ? "fp16 " : "";
+    caps += r.caps.khr_subgroups ? "khr-subgroups " : "";
+    caps += r.caps.intel_subgroups ? "intel-subgroups " : "";
+    caps += r.caps.inline_ptx ? "inline-ptx " : "";
+    caps += r.caps.int_dot_4x8 ? "int-dot-4x8 " : "";
+    if (r.caps.nv_cc) caps += "sm_" + std::to_string(r.caps.nv_cc) + " ";
+    field(os, "Capabilities", caps.empty() ? "(none of note)" : caps);
+    field(os, "Peak basis", r.cores.basis);
+    os << kBottom << "\n";
+}
+
+std::string result_row(const BenchmarkResult& x, double fp32) {
+    const Measurement& m = x.measurement;
+    const Benchmark& b = *x.benchmark;
+    std::string value;
+    std::string ratio;
+    switch (m.status) {
+    case Status::Ok:
+        value = format_rate(m.rate(), b.unit);
+        if (fp32 > 0 && (b.unit == Unit::FlopPerSecond || b.unit == Unit::OpPerSecond))
+            ratio = "(" + fit(format_ratio(m.rate() / fp32), 4) + ")";
+        break;
+    case Status::Unsupported:
+        value = "not supported";
+        break;
+    case Status::BuildFailed:
+        value = "FAILED: build";
+        break;
+    case Status::VerifyFailed:
+        value = "FAILED: wrong result";
+        break;
+    case Status::Timeout:
+        value = "FAILED: timeout";
+        break;
+    case Status::Error:
+        value = "FAILED: error";
+        break;
+    }
+    char buf[128];
+    const std::string tag = m.path.empty() || m.path == "native" ? "" : "[" + m.path + "]";
+    std::snprintf(buf, sizeof buf, "%-15s %-12s %-18s %20s %6s", b.label.c_str(), b.id.c_str(),
+                  tag.c_str(), value.c_str(), ratio.c_str());
+    std::string s = buf;
+    while (!s.empty() && s.back() == ' ')
+        s.pop_back();
+    return s;
+}
+
+void print_results(std::ostream& os, const DeviceReport& r) {
+    const double fp32 = fp32_rate(r);
+    for (const auto& x : r.results)
+        line(os, result_row(x, fp32));
+    os << kRule << "\n";
+    std::ostringstream notes;
+    size_t failures = 0;
+    for (const auto& x : r.results) {
+        const Measurement& m = x.measurement;
+        if (m.status == Status::Ok) continue;
+        if (is_failure(m.status)) ++failures;
+        notes << "  " << x.benchmark->id << ": " << status_name(m.status) << ": " << m.reason
+              << "\n";
+        if (!m.build_log.empty()) notes << "    build log:\n" << m.build_log << "\n";
+    }
+    if (!notes.str().empty()) os << "Notes:\n" << notes.str();
+    os << (failures ? std::to_string(failures) + " benchmark(s) FAILED on " + r.facts.name
+                    : "All supported benchmarks verified on " + r.facts.name)
+       << "\n";
+}
+
+} // namespace clgauge

@@ -1,0 +1,16 @@
+// The console table in the style of OpenCL-Benchmark (seed 000): device box, one row per
+// benchmark with the ratio against FP32, then the reasons and failures below it.
+#pragma once
+#include "report/results.hpp"
+
+#include <ostream>
+#include <vector>
+
+namespace clgauge {
+
+void print_device_list(std::ostream& os, const std::vector<DeviceEntry>& all);
+void print_device_table(std::ostream& os, const DeviceReport& r);
+std::string result_row(const BenchmarkResult& result, double fp32_rate);
+void print_results(std::ostream& os, const DeviceReport& r);
+
+} // namespace clgauge

@@ -1,0 +1,70 @@
+#include "report/format.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+namespace clgauge {
+
+std::string format_rate(double v, Unit unit) {
+    static const char* prefixes[] = {"", "K", "M", "G", "T", "P", "E"};
+    char buf[64];
+    if (unit == Unit::Seconds) return format_seconds(v);
+    int p = 0;
+    double x = v;
+    if (unit == Unit::BytePerSecond) { // bandwidth reads best in GB/s
+        x = v / 1e9;
+        std::snprintf(buf, sizeof buf, "%.2f GB/s", x);
+        return buf;
+    }
+    while (std::fabs(x) >= 1000.0 && p < 6) {
+        x /= 1000.0;
+        ++p;
+    }
+    const char* u = unit == Unit::FlopPerSecond ? "FLOPs/s" : "OPs/s";
+    std::snprintf(buf, sizeof buf, "%.3f %s%s", x, prefixes[p], u);
+    return buf;
+}
+
+std::string format_ratio(double r) {
+    char buf[32];
+    if (!(r > 0) || !std::isfinite(r)) return "";
+    if (r >= 0.95) {
+        if (r < 9.5 && std::fabs(r - std::round(r)) > 0.15)
+            std::snprintf(buf, sizeof buf, "%.1fx", r);
+        else
+            std::snprintf(buf, sizeof buf, "%.0fx", r);
+    } else if (std::fabs(r - 2.0 / 3.0) < 0.04) {
+        return "2/3";
+    } else {
+        std::snprintf(buf, sizeof buf, "1/%.0f", 1.0 / r);
+    }
+    return buf;
+}
+
+std::string format_bytes(double b) {
+    char buf[32];
+    if (b >= 1e9)
+        std::snprintf(buf, sizeof buf, "%.0f GB", b / 1e9);
+    else if (b >= 1e6)
+        std::snprintf(buf, sizeof buf, "%.0f MB", b / 1e6);
+    else if (b >= 1e3)
+        std::snprintf(buf, sizeof buf, "%.0f KB", b / 1e3);
+    else
+        std::snprintf(buf, sizeof buf, "%.0f B", b);
+    return buf;
+}
+
+std::string format_seconds(double s) {
+    char buf[32];
+    if (s >= 1)
+        std::snprintf(buf, sizeof buf, "%.3f s", s);
+    else if (s >= 1e-3)
+        std::snprintf(buf, sizeof buf, "%.3f ms", s * 1e3);
+    else if (s >= 1e-6)
+        std::snprintf(buf, sizeof buf, "%.2f us", s * 1e6);
+    else
+        std::snprintf(buf, sizeof buf, "%.0f ns", s * 1e9);
+    return buf;
+}
+
+} // namespace clgauge

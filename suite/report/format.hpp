@@ -1,0 +1,16 @@
+// Number formatting for humans: SI prefixes, rates in the unit style of OpenCL-Benchmark.
+#pragma once
+#include "registry/benchmark.hpp"
+
+#include <string>
+
+namespace clgauge {
+
+// "12.152 TFLOPs/s", "4.6 TB/s"-style text: value with prefix and unit.
+std::string format_rate(double per_second, Unit unit);
+// Ratio against the FP32 rate as OpenCL-Benchmark prints it: "2x", "1/16", "1x".
+std::string format_ratio(double ratio);
+std::string format_bytes(double bytes); // "80 GB", "50 MB"
+std::string format_seconds(double s);   // "12.3 us"
+
+} // namespace clgauge

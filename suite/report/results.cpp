@@ -1,0 +1,8 @@
+#include "report/results.hpp"
+
+namespace clgauge {
+bool is_failure(Status s) {
+    return s == Status::VerifyFailed || s == Status::BuildFailed || s == Status::Error ||
+           s == Status::Timeout;
+}
+} // namespace clgauge

@@ -1,0 +1,28 @@
+// What a run produced for one device: the facts and one measurement per benchmark.
+#pragma once
+#include "registry/benchmark.hpp"
+
+#include <string>
+#include <vector>
+
+namespace clgauge {
+
+struct BenchmarkResult {
+    const Benchmark* benchmark = nullptr;
+    Measurement measurement;
+};
+
+struct DeviceReport {
+    size_t device_index = 0;
+    DeviceFacts facts;
+    Capabilities caps;
+    CoreEstimate cores;
+    std::string mode; // "perf" or "conformance"
+    uint32_t seed = 0;
+    std::vector<BenchmarkResult> results;
+};
+
+// True for statuses that mean the device computed something wrong or broke.
+bool is_failure(Status s);
+
+} // namespace clgauge

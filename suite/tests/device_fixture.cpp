@@ -1,0 +1,65 @@
+#include "device_fixture.hpp"
+
+#include "registry/registry.hpp"
+
+#include <gtest/gtest.h>
+#include <memory>
+
+namespace clgauge::test {
+
+Session& device_session() {
+    static std::unique_ptr<Session> session;
+    static std::string error;
+    if (!session && error.empty()) {
+        try {
+            const auto all = list_devices();
+            std::vector<std::string> specs;
+            if (!device_spec_from_env().empty()) specs.push_back(device_spec_from_env());
+            session = std::make_unique<Session>(select_devices(all, specs).front());
+        } catch (const std::exception& e) {
+            error = e.what();
+        }
+    }
+    if (!session) throw std::runtime_error("no usable OpenCL device: " + error);
+    return *session;
+}
+
+std::vector<EntryPath> all_entry_paths() {
+    std::vector<EntryPath> v;
+    for (const auto& b : registry())
+        for (const auto& p : b.paths)
+            v.push_back({b.id, p.name});
+    return v;
+}
+
+std::string test_name(const EntryPath& p) {
+    std::string s = p.id + "__" + p.path;
+    for (char& c : s)
+        if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+    return s;
+}
+
+} // namespace clgauge::test
+
+#include "registry/run_all.hpp"
+#include "registry/runner.hpp"
+
+namespace clgauge::test {
+Measurement run_with_planted_fault(const std::string& id, const std::string& from,
+                                   const std::string& to, bool& planted,
+                                   const std::optional<std::string>& path) {
+    const Benchmark* b = find_benchmark(id);
+    if (!b) throw std::runtime_error("no benchmark " + id);
+    planted = false;
+    RunOptions opts = run_options_from_env(Mode::Conformance);
+    opts.mutate_source = [&](std::string text) {
+        for (size_t pos = text.find(from); pos != std::string::npos;
+             pos = text.find(from, pos + to.size())) {
+            text.replace(pos, from.size(), to);
+            planted = true;
+        }
+        return text;
+    };
+    return run_benchmark(device_session(), *b, opts, path);
+}
+} // namespace clgauge::test

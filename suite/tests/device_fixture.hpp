@@ -1,0 +1,33 @@
+// The device the device-bound suites run on: CLGAUGE_DEVICE, else clgauge's default.
+#pragma once
+#include "registry/benchmark.hpp"
+
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace clgauge::test {
+
+// One Session per test process; fails the test (not the process) when no device is usable.
+Session& device_session();
+
+// Every (benchmark id, path name) pair of the registry, for parameterized suites.
+struct EntryPath {
+    std::string id, path;
+};
+std::vector<EntryPath> all_entry_paths();
+std::string test_name(const EntryPath& p); // "fp32_fma__native"
+inline void PrintTo(const EntryPath& p, std::ostream* os) {
+    *os << p.id << " [" << p.path << "]";
+}
+
+} // namespace clgauge::test
+
+namespace clgauge::test {
+// Runs benchmark `id` in conformance mode with every `from` in its kernel source replaced by
+// `to`. `planted` is set when `from` occurred (a fault that was never planted proves nothing).
+Measurement run_with_planted_fault(const std::string& id, const std::string& from,
+                                   const std::string& to, bool& planted,
+                                   const std::optional<std::string>& path = std::nullopt);
+} // namespace clgauge::test

@@ -1,0 +1,168 @@
+// label unit: statistics, capability parsing, selection and formatting: no device needed.
+#include "cli/options.hpp"
+#include "core/capabilities.hpp"
+#include "core/kernel_sources.hpp"
+#include "core/stats.hpp"
+#include "harness/verify.hpp"
+#include "registry/registry.hpp"
+#include "registry/runner.hpp"
+#include "report/format.hpp"
+
+#include <gtest/gtest.h>
+#include <set>
+
+namespace clgauge {
+namespace {
+
+TEST(Stats, MedianMinMaxMad) {
+    const Stats s = summarize({5, 1, 3, 2, 4});
+    EXPECT_DOUBLE_EQ(s.median, 3);
+    EXPECT_DOUBLE_EQ(s.min, 1);
+    EXPECT_DOUBLE_EQ(s.max, 5);
+    EXPECT_DOUBLE_EQ(s.mean, 3);
+    EXPECT_DOUBLE_EQ(s.mad, 1);
+    EXPECT_DOUBLE_EQ(summarize({4, 1, 3, 2}).median, 2.5);
+    EXPECT_EQ(summarize({}).count(), 0u);
+}
+
+TEST(Capabilities, ExtensionsMatchWholeTokens) {
+    const auto ext = parse_extensions("cl_khr_fp64  cl_khr_fp16_extra\tcl_intel_subgroups ");
+    EXPECT_TRUE(ext.count("cl_khr_fp64"));
+    EXPECT_FALSE(ext.count("cl_khr_fp16"));
+    EXPECT_TRUE(ext.count("cl_intel_subgroups"));
+    EXPECT_EQ(ext.size(), 3u);
+}
+
+TEST(Capabilities, OpenCLCVersion) {
+    EXPECT_EQ(parse_opencl_c_version("OpenCL C 1.2 PoCL"), std::make_pair(1, 2));
+    EXPECT_EQ(parse_opencl_c_version("OpenCL C 3.0 "), std::make_pair(3, 0));
+    EXPECT_EQ(parse_opencl_c_version("garbage"), std::make_pair(0, 0));
+}
+
+TEST(Capabilities, UnmetNeedsGiveReasons) {
+    Capabilities c;
+    EXPECT_TRUE(unmet(Need::Fp16, c).has_value());
+    c.fp16 = true;
+    EXPECT_FALSE(unmet(Need::Fp16, c).has_value());
+    c.inline_ptx = true;
+    c.nv_cc = 80;
+    EXPECT_FALSE(unmet(Need::NvSm80, c).has_value());
+    EXPECT_TRUE(unmet(Need::NvSm89, c).has_value());
+}
+
+TEST(Registry, IdsAreUniqueAndEntriesComplete) {
+    std::set<std::string> ids;
+    for (const auto& b : registry()) {
+        EXPECT_TRUE(ids.insert(b.id).second) << "duplicate id " << b.id;
+        EXPECT_FALSE(b.paths.empty()) << b.id;
+        EXPECT_TRUE(b.run) << b.id;
+        EXPECT_FALSE(b.label.empty()) << b.id;
+        // A family is found under one name: kernels/<family>.cl.
+        EXPECT_TRUE(embedded_kernel_files().count(b.family + ".cl")) << b.id;
+    }
+    EXPECT_GE(ids.size(), 6u);
+}
+
+TEST(Registry, PathChoiceExplainsEveryGap) {
+    const Benchmark* b = find_benchmark("fp16.fma");
+    ASSERT_NE(b, nullptr);
+    const PathChoice none = choose_path(*b, Capabilities{});
+    EXPECT_EQ(none.path, nullptr);
+    EXPECT_NE(none.unsupported_reason.find("native"), std::string::npos);
+    EXPECT_NE(none.unsupported_reason.find("ptx"), std::string::npos);
+    Capabilities nv;
+    nv.inline_ptx = true;
+    ASSERT_NE(choose_path(*b, nv).path, nullptr);
+    EXPECT_EQ(choose_path(*b, nv).path->name, "ptx");
+    EXPECT_EQ(choose_path(*b, nv, std::string("bogus")).path, nullptr);
+}
+
+TEST(Registry, GlobSelection) {
+    EXPECT_TRUE(glob_match("fp*.fma", "fp32.fma"));
+    EXPECT_FALSE(glob_match("fp*.fma", "int32.mad"));
+    EXPECT_TRUE(glob_match("int64.*,fp32.fma", "fp32.fma"));
+    EXPECT_TRUE(glob_match("fp?4.fma", "fp64.fma"));
+    EXPECT_EQ(select_benchmarks("nothing*").size(), 0u);
+    EXPECT_EQ(select_benchmarks("").size(), registry().size());
+}
+
+TEST(KernelSources, IncludesAreExpandedFromEmbeddedFiles) {
+    const std::string text = kernel_source("fma.cl");
+    EXPECT_NE(text.find("clg_hash"), std::string::npos);
+    EXPECT_EQ(text.find("#include"), std::string::npos);
+    EXPECT_THROW(kernel_source("no_such.cl"), std::runtime_error);
+}
+
+TEST(Verify, MismatchAndDegenerateAreReported) {
+    const std::vector<size_t> items{0, 1};
+    auto v = compare_exact(items, 1, {1, 2}, {1, 3}, WordKind::U32);
+    EXPECT_EQ(v.mismatches, 1u);
+    EXPECT_FALSE(v.passed());
+    EXPECT_NE(v.first_mismatch.find("item 1"), std::string::npos);
+    v = compare_exact(items, 1, {7, 7}, {7, 7}, WordKind::U32);
+    EXPECT_FALSE(v.passed()) << "all-equal expectations prove nothing";
+    v = compare_exact(items, 1, {0x7f800000, 1}, {0x7f800000, 1}, WordKind::F32);
+    EXPECT_FALSE(v.degenerate.empty()) << "an infinite expectation is degenerate";
+    EXPECT_TRUE(compare_exact(items, 1, {1, 2}, {1, 2}, WordKind::U32).passed());
+}
+
+TEST(Verify, SampleIsDeterministicAndCoversEnds) {
+    const auto a = sample_items(1000000, 256), b = sample_items(1000000, 256);
+    EXPECT_EQ(a, b);
+    EXPECT_EQ(a.front(), 0u);
+    EXPECT_EQ(a.back(), 999999u);
+    EXPECT_GE(a.size(), 200u);
+    EXPECT_EQ(sample_items(10, 256).size(), 10u);
+}
+
+TEST(Format, RatiosAndRates) {
+    EXPECT_EQ(format_ratio(2.0), "2x");
+    EXPECT_EQ(format_ratio(1.0 / 16), "1/16");
+    EXPECT_EQ(format_ratio(0.66), "2/3");
+    EXPECT_EQ(format_rate(62.8e12, Unit::FlopPerSecond), "62.800 TFLOPs/s");
+    EXPECT_EQ(format_rate(4.65e12, Unit::BytePerSecond), "4650.00 GB/s");
+}
+
+TEST(Cli, ParsesAndRejects) {
+    const CliOptions o = parse_cli({"0", "1", "--only", "fp*", "--json", "r.json"});
+    EXPECT_EQ(o.devices, (std::vector<std::string>{"0", "1"}));
+    EXPECT_EQ(o.only, "fp*");
+    EXPECT_THROW(parse_cli({"--bogus"}), UsageError);
+    EXPECT_THROW(parse_cli({"--budget-ms", "-5"}), UsageError);
+    EXPECT_THROW(parse_cli({"--only"}), UsageError);
+}
+
+TEST(DeviceSelection, DefaultPrefersGpuAndUnknownNamesList) {
+    std::vector<DeviceEntry> all(2);
+    all[0].facts.name = "pthread-cpu";
+    all[0].facts.type = CL_DEVICE_TYPE_CPU;
+    all[1].index = 1;
+    all[1].facts.name = "NVIDIA H200";
+    all[1].facts.type = CL_DEVICE_TYPE_GPU;
+    EXPECT_EQ(select_devices(all, {}).front().facts.name, "NVIDIA H200");
+    EXPECT_EQ(select_devices(all, {"0"}).front().facts.name, "pthread-cpu");
+    EXPECT_EQ(select_devices(all, {"h200"}).front().index, 1u);
+    try {
+        select_devices(all, {"radeon"});
+        FAIL() << "expected UnknownDeviceError";
+    } catch (const UnknownDeviceError& e) {
+        EXPECT_NE(std::string(e.what()).find("NVIDIA H200"), std::string::npos);
+    }
+    EXPECT_THROW(select_devices(all, {"7"}), UnknownDeviceError);
+}
+
+TEST(DevicePeak, CoresFromArchitectureTable) {
+    DeviceFacts f;
+    f.vendor = "NVIDIA Corporation";
+    f.vendor_id = 0x10de;
+    f.type = CL_DEVICE_TYPE_GPU;
+    f.nv_cc_major = 9;
+    f.compute_units = 132;
+    f.clock_mhz = 1980;
+    const CoreEstimate e = estimate_cores(f);
+    EXPECT_EQ(e.cores(f), 16896u);
+    EXPECT_NEAR(e.fp32_peak(f) / 1e12, 66.9, 0.05);
+}
+
+} // namespace
+} // namespace clgauge
