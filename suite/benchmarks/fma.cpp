@@ -41,12 +41,15 @@ std::vector<Benchmark> fma() {
         .label = "FP16  compute",
         .description = "half2 FMA chains (cl_khr_fp16, or PTX fma.rn.f16x2 on NVIDIA)",
         .unit = Unit::FlopPerSecond,
+        // On NVIDIA both other paths compile to the same HFMA2 / HFMA2.MMA mix.
         .paths = {{"native", {Need::Fp16}, "-DCLG_PATH_NATIVE"},
-                  {"ptx", {Need::InlinePtx}, "-DCLG_PATH_PTX"}},
+                  {"ptx", {Need::InlinePtx}, "-DCLG_PATH_PTX"},
+                  {"nvhalf", {Need::InlinePtx}, "-DCLG_PATH_NVHALF"}},
         .source = "fma.cl",
         .kernel = "fp16_fma",
-        .ops_per_step = 8, // half2: two lanes
+        .ops_per_step = 16, // two pairs of half2 chains: four lanes
         .kind = WordKind::F16x2,
+        .words_per_item = 4,
         .reference = ref::fp16_fma,
     }));
     return v;

@@ -2,6 +2,11 @@
 
 #include "core/kernel_sources.hpp"
 
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+
 namespace clgauge {
 
 const cl::Program& ProgramCache::get(const std::string& file, const std::string& options,
@@ -27,7 +32,24 @@ const cl::Program& ProgramCache::get_source(const std::string& text, const std::
                                ", options '" + options + "')",
                            log);
     }
+    dump_binaries(program, text, options);
     return programs_.emplace(std::move(key), std::move(program)).first->second;
+}
+
+void ProgramCache::dump_binaries(const cl::Program& program, const std::string& text,
+                                 const std::string& options) const {
+    const char* dir = std::getenv("CLGAUGE_DUMP_BINARIES");
+    if (!dir || !*dir) return;
+    // Named by a hash of source and options: one file per distinct build.
+    const size_t h = std::hash<std::string>{}(text + '\0' + options);
+    char name[64];
+    std::snprintf(name, sizeof name, "program-%016zx", h);
+    std::filesystem::create_directories(dir);
+    const std::filesystem::path base = std::filesystem::path(dir) / name;
+    std::ofstream(base.string() + ".cl") << "// options: " << options << "\n" << text;
+    for (const auto& bin : program.getInfo<CL_PROGRAM_BINARIES>())
+        std::ofstream(base.string() + ".bin", std::ios::binary)
+            .write(reinterpret_cast<const char*>(bin.data()), std::streamsize(bin.size()));
 }
 
 } // namespace clgauge

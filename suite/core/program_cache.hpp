@@ -28,6 +28,11 @@ class ProgramCache {
     const cl::Program& get_source(const std::string& text, const std::string& options);
 
   private:
+    // CLGAUGE_DUMP_BINARIES=DIR: writes each built program's source and device binary (PTX
+    // text on NVIDIA) there, to read what the driver's compiler made of a kernel.
+    void dump_binaries(const cl::Program& program, const std::string& text,
+                       const std::string& options) const;
+
     cl::Context context_;
     cl::Device device_;
     std::map<std::pair<std::string, std::string>, cl::Program> programs_;

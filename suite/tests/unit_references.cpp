@@ -25,7 +25,7 @@ TEST(ChainReference, LongChainsStayFiniteAndDistinct) {
     for (const auto& c : kCases) {
         std::set<uint64_t> seen;
         for (uint32_t gid = 0; gid < 64; ++gid) {
-            uint64_t out[2];
+            uint64_t out[4] = {};
             c.fn(0x5eed2026u, gid, 20000, out);
             for (uint64_t w : out) {
                 EXPECT_FALSE(word_not_finite(w, c.kind)) << c.name << " item " << gid;
