@@ -5,6 +5,7 @@
 #include "report/console.hpp"
 #include "report/json_report.hpp"
 
+#include <cstdlib>
 #include <iostream>
 #include <unistd.h>
 
@@ -82,6 +83,13 @@ int run(const CliOptions& cli) {
     if (!cli.json_file.empty())
         write_file_atomically(cli.json_file, report_to_json(reports).dump(2) + "\n");
     if (!cli.csv_file.empty()) write_file_atomically(cli.csv_file, report_to_csv(reports));
+    if (code == kHung) {
+        // A kernel still occupies the device: releasing its queue could block for as long as
+        // the kernel runs, so leave without the destructors once the reports are written.
+        std::cout.flush();
+        std::cerr << "clgauge: a kernel did not finish in time; exiting without waiting for it\n";
+        std::_Exit(kHung);
+    }
     return code;
 }
 } // namespace
