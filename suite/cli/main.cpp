@@ -75,7 +75,11 @@ int record_device(Session& session, const std::vector<const Benchmark*>& selecti
         if (m.supported)
             std::cout << "  recorded " << id << " [" << m.path << "]: median "
                       << format_rate(m.median, b->unit) << ", tolerance " << tol << ", "
-                      << m.samples.size() << " samples in " << m.rounds << " rounds\n";
+                      << m.samples.size() << " samples in " << m.rounds << " rounds"
+                      << (m.tolerance >= kToleranceCap
+                              ? " (the cap: too noisy to gate finely; record on an idle device)"
+                              : "")
+                      << "\n";
         else
             std::cout << "  recorded " << id << ": unsupported (" << m.reason << ")\n";
     }
@@ -125,6 +129,13 @@ int run(const CliOptions& cli) {
     const auto selection = select_benchmarks(cli.only);
     if (selection.empty()) throw UsageError("--only '" + cli.only + "' matches no benchmark");
 
+    if (cli.record)
+        for (size_t i = 0; i < chosen.size(); ++i)
+            for (size_t j = 0; j < i; ++j)
+                if (baseline_path("", chosen[i].facts) == baseline_path("", chosen[j].facts))
+                    throw UsageError("devices " + std::to_string(chosen[j].index) + " and " +
+                                     std::to_string(chosen[i].index) +
+                                     " share one baseline file; record one of them, by index");
     RunOptions opts = run_options_from_env(cli.conformance ? Mode::Conformance : Mode::Perf);
     const bool baseline_mode = cli.check || cli.record;
     if (cli.budget_ms) opts.budget.seconds = double(*cli.budget_ms) / 1000.0;
