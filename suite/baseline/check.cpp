@@ -23,7 +23,8 @@ MetricCheck check_benchmark(Session& session, const Benchmark& b, const Baseline
                             const std::optional<std::string>& forced_path, unsigned attempts) {
     const auto it = baseline.metrics.find(b.id);
     const MetricBaseline* base = it == baseline.metrics.end() ? nullptr : &it->second;
-    const RunOptions opts = baseline_run_options(options);
+    RunOptions opts = baseline_run_options(options);
+    if (base && base->budget_ms > 0) opts.budget.seconds = base->budget_ms / 1000.0;
     MetricCheck best;
     for (unsigned a = 1; a <= std::max(attempts, 1u); ++a) {
         const Measurement m = run_benchmark(session, b, opts, forced_path);
@@ -166,6 +167,7 @@ RecordReport record_baseline(Session& session, const std::vector<const Benchmark
         const Benchmark& b = *selection[i];
         RecordOutcome o = metric_from_rounds(b, runs[i], session.facts(), date, tolerance_floor);
         if (o.recorded) {
+            if (o.metric.supported) o.metric.budget_ms = opts.budget.seconds * 1000.0;
             recorded.push_back({b.id, std::move(o.metric)});
             rep.recorded.push_back(b.id);
         } else {

@@ -19,8 +19,9 @@ RunOptions baseline_run_options(RunOptions options);
 // is slower every time, a neighbour's burst of load is not.
 constexpr unsigned kCheckAttempts = 3;
 
-// Measures `b` and compares it with its entry in `baseline`; a regression is re-measured up
-// to `attempts` times in all and the best measurement decides.
+// Measures `b` (with the time budget its entry was recorded with) and compares it with its
+// entry in `baseline`; a regression is re-measured up to `attempts` times in all and the best
+// measurement decides.
 MetricCheck check_benchmark(Session& session, const Benchmark& b, const BaselineFile& baseline,
                             const RunOptions& options,
                             const std::optional<std::string>& forced_path = std::nullopt,

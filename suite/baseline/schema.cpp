@@ -29,6 +29,7 @@ nlohmann::json baseline_to_json(const BaselineFile& f) {
             j["mean"] = m.mean;
             j["count"] = m.samples.size();
             j["rounds"] = m.rounds;
+            j["budget_ms"] = m.budget_ms;
             j["tolerance"] = m.tolerance;
             j["samples"] = m.samples;
         } else {
@@ -147,6 +148,10 @@ MetricBaseline read_metric(const Reader& r) {
     if (!(m.tolerance > 0 && m.tolerance < 1))
         r.fail("tolerance", "must be a fraction in (0, 1), got " + r.at("tolerance").dump());
     m.rounds = r.count("rounds", false);
+    if (r.has("budget_ms")) {
+        m.budget_ms = r.number("budget_ms");
+        if (m.budget_ms < 0) r.fail("budget_ms", "must not be negative");
+    }
     const auto& s = r.at("samples");
     if (!s.is_array()) r.fail("samples", "must be an array of numbers");
     for (size_t i = 0; i < s.size(); ++i) {

@@ -34,8 +34,9 @@ struct MetricBaseline {
     // In the metric's unit (a rate, or seconds for latencies); all positive when supported.
     double median = 0, mad = 0, min = 0, max = 0, mean = 0;
     std::vector<double> samples;
-    unsigned rounds = 0;                       // independent passes the samples were pooled from
-    double tolerance = 0;                      // relative, in (0, 1)
+    unsigned rounds = 0;  // independent passes the samples were pooled from
+    double budget_ms = 0; // the time budget it was measured with; a check measures alike
+    double tolerance = 0; // relative, in (0, 1)
     std::string driver, date, clgauge_version; // when and on what it was recorded
 };
 

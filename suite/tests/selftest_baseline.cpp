@@ -151,6 +151,7 @@ TEST_F(BaselineSelftest, ReRecordingKeepsOtherMetrics) {
     const BaselineFile f = load_baseline(file);
     EXPECT_TRUE(f.metrics.count("fp32.fma"));
     EXPECT_TRUE(f.metrics.count("int32.mad"));
+    EXPECT_GT(f.metrics.at("fp32.fma").budget_ms, 0) << "a check must measure as recorded";
 }
 
 TEST_F(BaselineSelftest, BadOrMissingBaselineIsAUsageError) {
