@@ -44,6 +44,10 @@ MetricCheck check_benchmark(Session& session, const Benchmark& b, const Baseline
     }
     if (best.verdict == Verdict::Regression && best.attempts > 1)
         best.note += "; slower in all " + std::to_string(best.attempts) + " measurements";
+    else if (best.attempts > 1 && best.verdict != Verdict::Failed)
+        best.note += (best.note.empty() ? "" : "; ") + std::string("measurement ") +
+                     std::to_string(best.attempts) + " of " + std::to_string(attempts) +
+                     " after slower ones (noise, not a repeatable regression)";
     return best;
 }
 
