@@ -15,12 +15,12 @@ std::optional<Unit> unit_from_name(const std::string& name) {
     return std::nullopt;
 }
 
-nlohmann::json baseline_to_json(const BaselineFile& f) {
-    nlohmann::json metrics = nlohmann::json::object();
+nlohmann::ordered_json baseline_to_json(const BaselineFile& f) {
+    nlohmann::ordered_json metrics = nlohmann::ordered_json::object();
     for (const auto& [id, m] : f.metrics) {
-        nlohmann::json j = {{"unit", unit_name(m.unit)},
-                            {"status", m.supported ? "ok" : "unsupported"},
-                            {"path", m.path}};
+        nlohmann::ordered_json j = {{"unit", unit_name(m.unit)},
+                                    {"status", m.supported ? "ok" : "unsupported"},
+                                    {"path", m.path}};
         if (m.supported) {
             j["median"] = m.median;
             j["mad"] = m.mad;
@@ -31,12 +31,12 @@ nlohmann::json baseline_to_json(const BaselineFile& f) {
             j["rounds"] = m.rounds;
             j["budget_ms"] = m.budget_ms;
             j["tolerance"] = m.tolerance;
-            j["samples"] = m.samples;
         } else {
             j["reason"] = m.reason;
         }
         j["recorded"] = {
             {"driver", m.driver}, {"date", m.date}, {"clgauge_version", m.clgauge_version}};
+        if (m.supported) j["samples"] = m.samples;
         metrics[id] = j;
     }
     const auto& d = f.device;

@@ -48,7 +48,8 @@ struct BaselineFile {
 
 std::optional<Unit> unit_from_name(const std::string& name);
 
-nlohmann::json baseline_to_json(const BaselineFile& f);
+// Keys in a reading order (schema first, samples last), as the file is also read by people.
+nlohmann::ordered_json baseline_to_json(const BaselineFile& f);
 // Validates everything the verdict relies on; `file` names the source in errors.
 BaselineFile baseline_from_json(const nlohmann::json& j, const std::string& file);
 BaselineFile parse_baseline(const std::string& text, const std::string& file);
