@@ -1,18 +1,103 @@
 // clgauge: device table, benchmark table, reports. Exit codes in cli/options.cpp usage_text.
+#include "baseline/check.hpp"
+#include "baseline/match.hpp"
 #include "cli/options.hpp"
 #include "registry/registry.hpp"
 #include "registry/run_all.hpp"
 #include "report/console.hpp"
+#include "report/format.hpp"
 #include "report/json_report.hpp"
 
+#include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <memory>
 #include <unistd.h>
 
 using namespace clgauge;
 
 namespace {
-enum Exit { kOk = 0, kFailed = 1, kUsage = 2, kHung = 4 };
+enum Exit { kOk = 0, kFailed = 1, kUsage = 2, kRegression = 3, kHung = 4 };
+
+// When several outcomes apply, the most severe decides: a hang, a wrong result, a regression,
+// then a usage problem.
+int worse(int a, int b) {
+    auto rank = [](int c) { return c == kHung ? 4 : c == kFailed ? 3 : c == kRegression ? 2 : c; };
+    return rank(a) >= rank(b) ? a : b;
+}
+
+int check_device(Session& session, const std::vector<const Benchmark*>& selection,
+                 const RunOptions& opts, const CliOptions& cli, bool tty) {
+    const std::string dir = baselines_dir(cli.baselines);
+    const auto base = find_baseline(dir, session.facts());
+    if (!base) {
+        std::cout << "clgauge: " << how_to_record(dir, session.facts()) << "\n";
+        return kUsage;
+    }
+    std::vector<MetricCheck> checks;
+    for (size_t i = 0; i < selection.size(); ++i) {
+        if (tty)
+            std::cerr << "\r[" << i + 1 << "/" << selection.size() << "] " << selection[i]->id
+                      << "                    " << std::flush;
+        checks.push_back(check_benchmark(session, *selection[i], *base, opts, cli.path));
+        if (checks.back().status == Status::Timeout) break; // the device may not accept more
+    }
+    if (tty) std::cerr << "\r" << std::string(60, ' ') << "\r" << std::flush;
+    print_checks(std::cout, baseline_path(dir, session.facts()), *base, session.facts(), checks);
+    int code = kOk;
+    for (const auto& c : checks) {
+        if (c.status == Status::Timeout) code = worse(code, kHung);
+        if (c.verdict == Verdict::Failed) code = worse(code, kFailed);
+        if (c.verdict == Verdict::Regression || c.verdict == Verdict::Lost)
+            code = worse(code, kRegression);
+        if (c.verdict == Verdict::BadBaseline) code = worse(code, kUsage);
+    }
+    return code;
+}
+
+int record_device(Session& session, const std::vector<const Benchmark*>& selection,
+                  const RunOptions& opts, const CliOptions& cli, bool tty) {
+    const std::string dir = baselines_dir(cli.baselines);
+    const unsigned rounds = cli.rounds.value_or(kDefaultRecordRounds);
+    auto progress = [&](unsigned round, size_t done, const Benchmark& next) {
+        if (tty)
+            std::cerr << "\r[round " << round + 1 << "/" << rounds << ", " << done + 1 << "/"
+                      << selection.size() << "] " << next.id << "                    "
+                      << std::flush;
+    };
+    const RecordReport rep =
+        record_baseline(session, selection, opts, cli.path, dir, rounds,
+                        cli.tolerance_floor.value_or(kToleranceFloor), progress);
+    if (tty) std::cerr << "\r" << std::string(60, ' ') << "\r" << std::flush;
+    for (const auto& id : rep.recorded) {
+        const MetricBaseline& m = rep.written.metrics.at(id);
+        const Benchmark* b = find_benchmark(id);
+        char tol[16];
+        std::snprintf(tol, sizeof tol, "%.1f%%", 100.0 * m.tolerance);
+        if (m.supported)
+            std::cout << "  recorded " << id << " [" << m.path << "]: median "
+                      << format_rate(m.median, b->unit) << ", tolerance " << tol << ", "
+                      << m.samples.size() << " samples in " << m.rounds << " rounds"
+                      << (m.tolerance >= kToleranceCap
+                              ? " (the cap: too noisy to gate finely; record on an idle device)"
+                              : "")
+                      << "\n";
+        else
+            std::cout << "  recorded " << id << ": unsupported (" << m.reason << ")\n";
+    }
+    for (const auto& why : rep.refused)
+        std::cout << "  NOT recorded " << why << "\n";
+    if (!rep.kept.empty()) {
+        std::cout << "  kept from the existing file:";
+        for (const auto& id : rep.kept)
+            std::cout << " " << id;
+        std::cout << "\n";
+    }
+    std::cout << (rep.recorded.empty() ? "Nothing written to " : "Wrote ") << rep.file << " ("
+              << rep.recorded.size() << " recorded, " << rep.kept.size() << " kept, "
+              << rep.refused.size() << " refused)\n";
+    return rep.refused.empty() ? kOk : kFailed;
+}
 
 void list_benchmarks() {
     for (const auto& b : registry()) {
@@ -46,7 +131,15 @@ int run(const CliOptions& cli) {
     const auto selection = select_benchmarks(cli.only);
     if (selection.empty()) throw UsageError("--only '" + cli.only + "' matches no benchmark");
 
+    if (cli.record)
+        for (size_t i = 0; i < chosen.size(); ++i)
+            for (size_t j = 0; j < i; ++j)
+                if (baseline_path("", chosen[i].facts) == baseline_path("", chosen[j].facts))
+                    throw UsageError("devices " + std::to_string(chosen[j].index) + " and " +
+                                     std::to_string(chosen[i].index) +
+                                     " share one baseline file; record one of them, by index");
     RunOptions opts = run_options_from_env(cli.conformance ? Mode::Conformance : Mode::Perf);
+    const bool baseline_mode = cli.check || cli.record;
     if (cli.budget_ms) opts.budget.seconds = double(*cli.budget_ms) / 1000.0;
     if (cli.seed) opts.seed = static_cast<uint32_t>(*cli.seed);
     if (cli.timeout_s) opts.timeout_s = *cli.timeout_s;
@@ -55,7 +148,9 @@ int run(const CliOptions& cli) {
     std::vector<DeviceReport> reports;
     int code = kOk;
     for (const auto& entry : chosen) {
-        Session session(entry);
+        // Owned by pointer so that a hung device's queue can be abandoned, not released.
+        auto owned = std::make_unique<Session>(entry);
+        Session& session = *owned;
         DeviceReport header;
         header.device_index = entry.index;
         header.facts = session.facts();
@@ -63,6 +158,15 @@ int run(const CliOptions& cli) {
         header.cores = session.cores;
         print_device_table(std::cout, header);
         std::cout.flush();
+        if (baseline_mode) {
+            code = worse(code, cli.check ? check_device(session, selection, opts, cli, tty)
+                                         : record_device(session, selection, opts, cli, tty));
+            if (code == kHung) {
+                (void)owned.release();
+                break;
+            }
+            continue;
+        }
         auto progress = [&](size_t done, size_t total, const Benchmark& next) {
             if (tty)
                 std::cerr << "\r[" << done + 1 << "/" << total << "] " << next.id
@@ -73,12 +177,15 @@ int run(const CliOptions& cli) {
         print_results(std::cout, r);
         for (const auto& x : r.results) {
             if (x.measurement.status == Status::Timeout)
-                code = kHung;
-            else if (is_failure(x.measurement.status) && code == kOk)
-                code = kFailed;
+                code = worse(code, kHung);
+            else if (is_failure(x.measurement.status))
+                code = worse(code, kFailed);
         }
         reports.push_back(std::move(r));
-        if (code == kHung) break; // a hung device may not accept more work
+        if (code == kHung) { // a hung device may not accept more work
+            (void)owned.release();
+            break;
+        }
     }
     if (!cli.json_file.empty())
         write_file_atomically(cli.json_file, report_to_json(reports).dump(2) + "\n");

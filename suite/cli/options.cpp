@@ -24,10 +24,20 @@ options:
   --timeout S          seconds before a kernel counts as hung (default 60)
   --json FILE          write the results as JSON (schema clgauge.report v1)
   --csv FILE           write the results as CSV
+  --check              compare every metric with the device's baseline: fails on a
+                       regression, a lost capability or a wrong result
+  --record             measure (several rounds) and write the device's baseline,
+                       keeping the metrics not measured now and other devices' files
+  --baselines DIR      baseline directory (default $CLGAUGE_BASELINES, else the
+                       source tree's baselines/); files are DIR/<vendor>/<device>.json
+  --rounds N           independent rounds pooled by --record (default 3)
+  --tolerance-floor P  smallest tolerance --record writes, in percent (default 5)
   -h, --help           this text
 
-exit status: 0 all verified, 1 a benchmark failed (wrong result, build failure,
-error), 2 usage or device error, 4 a kernel hung (timeout).
+exit status: 0 all verified (and, with --check, no regression), 1 a benchmark
+failed (wrong result, build failure, error), 2 usage or device error or an
+unusable/missing baseline, 3 a perf regression or a lost capability (--check),
+4 a kernel hung (timeout). When several apply: 4, then 1, then 3, then 2.
 )";
 }
 
@@ -64,7 +74,21 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
             o.json_file = value();
         else if (a == "--csv")
             o.csv_file = value();
-        else if (a == "--budget-ms") {
+        else if (a == "--check")
+            o.check = true;
+        else if (a == "--record")
+            o.record = true;
+        else if (a == "--baselines")
+            o.baselines = value();
+        else if (a == "--rounds") {
+            const long v = parse_long(a, value());
+            if (v < 1 || v > 100) throw UsageError("--rounds must be in [1, 100]");
+            o.rounds = static_cast<unsigned>(v);
+        } else if (a == "--tolerance-floor") {
+            const long v = parse_long(a, value());
+            if (v < 1 || v > 50) throw UsageError("--tolerance-floor must be in [1, 50] percent");
+            o.tolerance_floor = double(v) / 100.0;
+        } else if (a == "--budget-ms") {
             const long v = parse_long(a, value());
             if (v <= 0) throw UsageError("--budget-ms must be positive");
             o.budget_ms = v;
@@ -81,6 +105,13 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
         else
             o.devices.push_back(a);
     }
+    if (o.check && o.record) throw UsageError("--check and --record exclude each other");
+    if ((o.check || o.record) && o.conformance)
+        throw UsageError("--check and --record time perf launches; drop --conformance");
+    if ((o.check || o.record) && (!o.json_file.empty() || !o.csv_file.empty()))
+        throw UsageError("--json and --csv are written by plain runs, not --check/--record");
+    if ((o.rounds || o.tolerance_floor) && !o.record)
+        throw UsageError("--rounds and --tolerance-floor apply to --record");
     return o;
 }
 

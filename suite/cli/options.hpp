@@ -9,9 +9,13 @@ namespace clgauge {
 
 struct CliOptions {
     bool help = false, list = false, list_benchmarks = false, conformance = false;
-    std::vector<std::string> devices; // indices or name substrings
-    std::string only;                 // glob over benchmark ids
-    std::optional<std::string> path;  // force an implementation path
+    bool record = false, check = false;    // against the device's baseline
+    std::string baselines;                 // --baselines DIR
+    std::optional<unsigned> rounds;        // --rounds N (recording)
+    std::optional<double> tolerance_floor; // --tolerance-floor PCT (recording), a fraction
+    std::vector<std::string> devices;      // indices or name substrings
+    std::string only;                      // glob over benchmark ids
+    std::optional<std::string> path;       // force an implementation path
     std::string json_file, csv_file;
     std::optional<long> budget_ms;
     std::optional<unsigned long> seed;

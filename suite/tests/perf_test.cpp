@@ -1,9 +1,11 @@
-// label perf: every registry entry timed on the device; a wrong result voids the rate.
+// label perf: every registry entry timed on the device and held against the device's baseline
+// (CLGAUGE_BASELINES, else the source tree's baselines/). A regression, a lost capability or
+// a wrong result fails; no baseline for the device skips with how to record one.
+#include "baseline/check.hpp"
+#include "baseline/match.hpp"
 #include "device_fixture.hpp"
 #include "registry/registry.hpp"
 #include "registry/run_all.hpp"
-#include "registry/runner.hpp"
-#include "report/format.hpp"
 
 #include <gtest/gtest.h>
 
@@ -19,17 +21,41 @@ std::vector<std::string> all_ids() {
     return v;
 }
 
+struct BaselineState {
+    std::string dir;
+    std::optional<BaselineFile> file;
+    std::string error; // an unusable baseline file: every case fails with it
+};
+
+const BaselineState& baseline_state(const DeviceFacts& facts) {
+    static const BaselineState state = [&] {
+        BaselineState s;
+        s.dir = baselines_dir();
+        try {
+            s.file = find_baseline(s.dir, facts);
+        } catch (const BaselineError& e) {
+            s.error = e.what();
+        }
+        return s;
+    }();
+    return state;
+}
+
 TEST_P(Perf, MeetsBaseline) {
     const Benchmark* b = find_benchmark(GetParam());
     ASSERT_NE(b, nullptr);
     Session& s = device_session();
-    const Measurement m = run_benchmark(s, *b, run_options_from_env(Mode::Perf));
-    if (m.status == Status::Unsupported) GTEST_SKIP() << b->id << ": " << m.reason;
-    ASSERT_EQ(m.status, Status::Ok) << status_name(m.status) << ": " << m.reason;
-    ASSERT_GT(m.rate(), 0.0);
-    std::cout << b->id << " [" << m.path << "]: " << format_rate(m.rate(), b->unit) << "\n";
-    GTEST_SKIP() << "measured " << format_rate(m.rate(), b->unit)
-                 << "; no baseline comparison yet for " << s.facts().name;
+    const BaselineState& base = baseline_state(s.facts());
+    ASSERT_TRUE(base.error.empty()) << base.error;
+    if (!base.file) GTEST_SKIP() << how_to_record(base.dir, s.facts());
+
+    const MetricCheck c = check_benchmark(s, *b, *base.file, run_options_from_env(Mode::Perf));
+    const std::string line = check_line(c) + " [" + driver_line(*base.file, s.facts()) + "; " +
+                             baseline_path(base.dir, s.facts()) + "]";
+    std::cout << line << "\n";
+    if (verdict_fails(c.verdict)) FAIL() << line;
+    if (c.verdict == Verdict::Unsupported || c.verdict == Verdict::NotRecorded)
+        GTEST_SKIP() << line;
 }
 
 INSTANTIATE_TEST_SUITE_P(Registry, Perf, ::testing::ValuesIn(all_ids()),

@@ -1,0 +1,193 @@
+#include "baseline/check.hpp"
+
+#include "baseline/match.hpp"
+#include "registry/runner.hpp"
+#include "report/format.hpp"
+#include "report/results.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+
+namespace clgauge {
+
+RunOptions baseline_run_options(RunOptions o) {
+    o.mode = Mode::Perf;
+    o.budget.min_reps = std::max(o.budget.min_reps, kBaselineMinReps);
+    o.budget.max_reps = std::max(o.budget.max_reps, o.budget.min_reps);
+    return o;
+}
+
+MetricCheck check_benchmark(Session& session, const Benchmark& b, const BaselineFile& baseline,
+                            const RunOptions& options,
+                            const std::optional<std::string>& forced_path, unsigned attempts) {
+    const auto it = baseline.metrics.find(b.id);
+    const MetricBaseline* base = it == baseline.metrics.end() ? nullptr : &it->second;
+    RunOptions opts = baseline_run_options(options);
+    if (base && base->budget_ms > 0) opts.budget.seconds = base->budget_ms / 1000.0;
+    MetricCheck best;
+    for (unsigned a = 1; a <= std::max(attempts, 1u); ++a) {
+        const Measurement m = run_benchmark(session, b, opts, forced_path);
+        MetricCheck c = compare_metric(b.id, b.unit, base, m.status, m.reason, metric_value(b, m),
+                                       metric_samples(b, m));
+        if (base && base->supported && m.status == Status::Ok && !base->path.empty() &&
+            m.path != base->path)
+            c.note += (c.note.empty() ? "" : "; ") + std::string("ran path ") + m.path +
+                      ", the baseline path " + base->path;
+        // A wrong result in any attempt is reported; otherwise the best attempt decides.
+        const bool better =
+            a == 1 || c.verdict == Verdict::Failed ||
+            (lower_is_better(b.unit) ? c.measured < best.measured : c.measured > best.measured);
+        if (better) best = c;
+        best.attempts = a;
+        if (best.verdict != Verdict::Regression) break;
+    }
+    if (best.verdict == Verdict::Regression && best.attempts > 1)
+        best.note += "; slower in all " + std::to_string(best.attempts) + " measurements";
+    else if (best.attempts > 1 && best.verdict != Verdict::Failed)
+        best.note += (best.note.empty() ? "" : "; ") + std::string("measurement ") +
+                     std::to_string(best.attempts) + " of " + std::to_string(attempts) +
+                     " after slower ones (noise, not a repeatable regression)";
+    return best;
+}
+
+namespace {
+std::string signed_pct(double x) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%+.1f%%", 100.0 * x);
+    return buf;
+}
+std::string plain_pct(double x) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f%%", 100.0 * x);
+    return buf;
+}
+bool compared(const MetricCheck& c) {
+    return c.baseline > 0 && c.measured > 0;
+}
+} // namespace
+
+std::string check_line(const MetricCheck& c) {
+    std::string s = c.id + ": ";
+    if (c.baseline > 0) s += "baseline " + format_rate(c.baseline, c.unit) + ", ";
+    if (c.measured > 0) s += "measured " + format_rate(c.measured, c.unit) + ", ";
+    if (compared(c)) s += signed_pct(c.change) + " (tolerance " + plain_pct(c.tolerance) + "), ";
+    s += verdict_name(c.verdict);
+    if (!c.note.empty()) s += ": " + c.note;
+    return s;
+}
+
+std::string driver_line(const BaselineFile& f, const DeviceFacts& facts) {
+    if (f.driver == facts.driver) return "same driver as the baseline: " + facts.driver;
+    return "baseline driver " + f.driver + ", running " + facts.driver;
+}
+
+CheckSummary summarize_checks(const std::vector<MetricCheck>& checks) {
+    CheckSummary s;
+    for (const auto& c : checks)
+        switch (c.verdict) {
+        case Verdict::Ok:
+        case Verdict::NewCapability:
+            ++s.ok;
+            break;
+        case Verdict::Stale:
+            ++s.ok;
+            ++s.stale;
+            break;
+        case Verdict::Regression:
+            ++s.regressions;
+            break;
+        case Verdict::Lost:
+            ++s.lost;
+            break;
+        case Verdict::Failed:
+            ++s.failed;
+            break;
+        case Verdict::BadBaseline:
+            ++s.bad;
+            break;
+        case Verdict::Unsupported:
+        case Verdict::NotRecorded:
+            ++s.skipped;
+            break;
+        }
+    return s;
+}
+
+void print_checks(std::ostream& os, const std::string& file, const BaselineFile& f,
+                  const DeviceFacts& facts, const std::vector<MetricCheck>& checks) {
+    os << "Baseline " << file << " (recorded " << f.date << ", clgauge " << f.clgauge_version
+       << ")\n"
+       << driver_line(f, facts) << "\n";
+    char row[256];
+    std::snprintf(row, sizeof row, "%-20s %18s %18s %8s %7s  %s\n", "metric", "baseline",
+                  "measured", "change", "tol", "verdict");
+    os << row;
+    for (const auto& c : checks) {
+        std::snprintf(row, sizeof row, "%-20s %18s %18s %8s %7s  %s\n", c.id.c_str(),
+                      c.baseline > 0 ? format_rate(c.baseline, c.unit).c_str() : "-",
+                      c.measured > 0 ? format_rate(c.measured, c.unit).c_str() : "-",
+                      compared(c) ? signed_pct(c.change).c_str() : "",
+                      c.tolerance > 0 ? plain_pct(c.tolerance).c_str() : "",
+                      verdict_name(c.verdict));
+        os << row;
+    }
+    bool header = false;
+    for (const auto& c : checks)
+        if (!c.note.empty() && c.verdict != Verdict::Unsupported) {
+            if (!header) os << "Notes:\n";
+            header = true;
+            os << "  " << c.id << ": " << verdict_name(c.verdict) << ": " << c.note << "\n";
+        }
+    const CheckSummary s = summarize_checks(checks);
+    os << "Summary: " << checks.size() << " metrics: " << s.ok << " ok (" << s.stale << " stale), "
+       << s.regressions << " regressed, " << s.lost << " lost, " << s.failed << " failed, " << s.bad
+       << " bad baseline entries, " << s.skipped << " skipped -> "
+       << (s.regressions + s.lost + s.failed + s.bad ? "FAIL" : "PASS") << "\n";
+}
+
+RecordReport record_baseline(Session& session, const std::vector<const Benchmark*>& selection,
+                             const RunOptions& options,
+                             const std::optional<std::string>& forced_path, const std::string& dir,
+                             unsigned rounds, double tolerance_floor,
+                             const RoundProgress& progress) {
+    RecordReport rep;
+    rep.file = baseline_path(dir, session.facts());
+    // Read (and so validate) the old file before spending time measuring.
+    std::optional<BaselineFile> existing;
+    if (std::filesystem::exists(rep.file)) existing = find_baseline(dir, session.facts());
+    const RunOptions opts = baseline_run_options(options);
+    std::vector<std::vector<Measurement>> runs(selection.size());
+    for (unsigned r = 0; r < std::max(rounds, 1u); ++r)
+        for (size_t i = 0; i < selection.size(); ++i) {
+            if (progress) progress(r, i, *selection[i]);
+            // A hang makes the device untrustworthy; failures are not retried.
+            if (!runs[i].empty() && is_failure(runs[i].back().status)) continue;
+            runs[i].push_back(run_benchmark(session, *selection[i], opts, forced_path));
+        }
+    const std::string date = utc_date_now();
+    std::vector<std::pair<std::string, MetricBaseline>> recorded;
+    for (size_t i = 0; i < selection.size(); ++i) {
+        const Benchmark& b = *selection[i];
+        RecordOutcome o = metric_from_rounds(b, runs[i], session.facts(), date, tolerance_floor);
+        if (o.recorded) {
+            if (o.metric.supported) o.metric.budget_ms = opts.budget.seconds * 1000.0;
+            recorded.push_back({b.id, std::move(o.metric)});
+            rep.recorded.push_back(b.id);
+        } else {
+            rep.refused.push_back(b.id + ": " + o.why);
+        }
+    }
+    if (existing)
+        for (const auto& [id, m] : existing->metrics)
+            if (std::find(rep.recorded.begin(), rep.recorded.end(), id) == rep.recorded.end())
+                rep.kept.push_back(id);
+    if (!recorded.empty()) {
+        rep.written =
+            merge_baseline(existing ? &*existing : nullptr, session.facts(), recorded, date);
+        save_baseline(rep.file, rep.written);
+    }
+    return rep;
+}
+
+} // namespace clgauge

@@ -1,0 +1,57 @@
+// Running benchmarks against a device's baseline (clgauge --check, the perf CTest cases) and
+// recording them into it (clgauge --record).
+#pragma once
+#include "baseline/compare.hpp"
+#include "baseline/record.hpp"
+
+#include <functional>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace clgauge {
+
+// Perf options with enough repetitions for a baseline or a verdict.
+RunOptions baseline_run_options(RunOptions options);
+
+// How often a metric that looks slower is measured again before it counts: a real regression
+// is slower every time, a neighbour's burst of load is not.
+constexpr unsigned kCheckAttempts = 3;
+
+// Measures `b` (with the time budget its entry was recorded with) and compares it with its
+// entry in `baseline`; a regression is re-measured up to `attempts` times in all and the best
+// measurement decides.
+MetricCheck check_benchmark(Session& session, const Benchmark& b, const BaselineFile& baseline,
+                            const RunOptions& options,
+                            const std::optional<std::string>& forced_path = std::nullopt,
+                            unsigned attempts = kCheckAttempts);
+
+// "fp32.fma: baseline 1.2 TFLOPs/s, measured 1.1 TFLOPs/s, -8.3% (tolerance 5.0%): REGRESSION ..."
+std::string check_line(const MetricCheck& c);
+// "baseline driver X, running Y" or "same driver X".
+std::string driver_line(const BaselineFile& f, const DeviceFacts& facts);
+
+struct CheckSummary {
+    size_t ok = 0, stale = 0, regressions = 0, lost = 0, failed = 0, bad = 0, skipped = 0;
+};
+CheckSummary summarize_checks(const std::vector<MetricCheck>& checks);
+void print_checks(std::ostream& os, const std::string& file, const BaselineFile& f,
+                  const DeviceFacts& facts, const std::vector<MetricCheck>& checks);
+
+struct RecordReport {
+    std::string file;
+    BaselineFile written; // what the file holds now (when anything was recorded)
+    std::vector<std::string> recorded, kept, refused; // ids; refused with the reason
+};
+using RoundProgress = std::function<void(unsigned round, size_t done, const Benchmark& next)>;
+// Runs `rounds` passes over the selection and merges them into <dir>'s file for the device.
+// An existing file that is invalid or belongs to another device is never overwritten.
+RecordReport record_baseline(Session& session, const std::vector<const Benchmark*>& selection,
+                             const RunOptions& options,
+                             const std::optional<std::string>& forced_path, const std::string& dir,
+                             unsigned rounds = kDefaultRecordRounds,
+                             double tolerance_floor = kToleranceFloor,
+                             const RoundProgress& progress = {});
+
+} // namespace clgauge

@@ -1,0 +1,181 @@
+#include "baseline/compare.hpp"
+
+#include "report/format.hpp"
+#include "report/results.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace clgauge {
+
+double tolerance_from_spread(double median, double mad, const std::vector<double>& round_medians,
+                             double floor) {
+    if (!(median > 0)) return kToleranceCap;
+    double tol = 4.0 * 1.4826 * mad / median;
+    if (round_medians.size() > 1) {
+        const auto [lo, hi] = std::minmax_element(round_medians.begin(), round_medians.end());
+        tol = std::max(tol, 2.0 * (*hi - *lo) / median);
+    }
+    return std::clamp(tol, floor, kToleranceCap);
+}
+
+double mann_whitney_smaller_p(const std::vector<double>& a, const std::vector<double>& b) {
+    const double n1 = double(a.size()), n2 = double(b.size());
+    if (a.empty() || b.empty()) return 1.0;
+    // Ranks over the pooled samples, ties sharing their mean rank.
+    std::vector<std::pair<double, int>> all;
+    for (double x : a)
+        all.push_back({x, 0});
+    for (double x : b)
+        all.push_back({x, 1});
+    std::sort(all.begin(), all.end());
+    const double n = n1 + n2;
+    double rank_sum_a = 0, tie_term = 0;
+    for (size_t i = 0; i < all.size();) {
+        size_t j = i;
+        while (j < all.size() && all[j].first == all[i].first)
+            ++j;
+        const double t = double(j - i), mean_rank = (double(i) + double(j) + 1.0) / 2.0;
+        for (size_t k = i; k < j; ++k)
+            if (all[k].second == 0) rank_sum_a += mean_rank;
+        tie_term += t * t * t - t;
+        i = j;
+    }
+    const double u = rank_sum_a - n1 * (n1 + 1) / 2; // pairs where a is the larger
+    const double mean = n1 * n2 / 2;
+    const double var = n1 * n2 / 12.0 * ((n + 1) - tie_term / (n * (n - 1)));
+    if (var <= 0) return 1.0; // every value equal: no evidence either way
+    const double z = (u - mean + 0.5) / std::sqrt(var);
+    return 0.5 * std::erfc(-z / std::sqrt(2.0)); // P(Z <= z): small when a ranks low
+}
+
+double metric_value(const Benchmark&, const Measurement& m) {
+    return m.rate();
+}
+
+std::vector<double> metric_samples(const Benchmark& b, const Measurement& m) {
+    const double value = metric_value(b, m), t_med = m.timings.device.median;
+    std::vector<double> v;
+    if (!(value > 0) || !(t_med > 0)) return v;
+    for (double t : m.timings.device.samples)
+        if (t > 0) v.push_back(lower_is_better(b.unit) ? value * t / t_med : value * t_med / t);
+    return v;
+}
+
+const char* verdict_name(Verdict v) {
+    switch (v) {
+    case Verdict::Ok:
+        return "ok";
+    case Verdict::Stale:
+        return "ok (stale?)";
+    case Verdict::Regression:
+        return "REGRESSION";
+    case Verdict::Lost:
+        return "LOST";
+    case Verdict::Failed:
+        return "FAILED";
+    case Verdict::NewCapability:
+        return "new";
+    case Verdict::Unsupported:
+        return "unsupported";
+    case Verdict::NotRecorded:
+        return "not recorded";
+    case Verdict::BadBaseline:
+        return "BAD BASELINE";
+    }
+    return "?";
+}
+
+bool verdict_fails(Verdict v) {
+    return v == Verdict::Regression || v == Verdict::Lost || v == Verdict::Failed ||
+           v == Verdict::BadBaseline;
+}
+
+namespace {
+std::string p_text(double p) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2g", p);
+    return buf;
+}
+std::string pct(double x) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f%%", 100.0 * x);
+    return buf;
+}
+} // namespace
+
+MetricCheck compare_metric(const std::string& id, Unit unit, const MetricBaseline* base,
+                           Status status, const std::string& reason, double measured,
+                           const std::vector<double>& samples) {
+    MetricCheck c;
+    c.id = id;
+    c.unit = unit;
+    c.status = status;
+    c.measured = status == Status::Ok ? measured : 0;
+    if (base && base->unit != unit) {
+        c.verdict = Verdict::BadBaseline;
+        c.note = std::string("baseline metrics[\"") + id + "\"].unit is " + unit_name(base->unit) +
+                 " but " + id + " measures " + unit_name(unit);
+        return c;
+    }
+    if (base && base->supported) {
+        c.baseline = base->median;
+        c.tolerance = base->tolerance;
+    }
+    if (is_failure(status)) {
+        c.verdict = Verdict::Failed;
+        c.note = std::string(status_name(status)) + ": " + reason +
+                 (base && base->supported ? " (ok in the baseline)" : "");
+        return c;
+    }
+    if (status == Status::Unsupported) {
+        c.verdict = base && base->supported ? Verdict::Lost : Verdict::Unsupported;
+        c.note = base && base->supported ? "was ok in the baseline (path " + base->path +
+                                               "), now unsupported: " + reason
+                                         : reason;
+        return c;
+    }
+    if (!base) {
+        c.verdict = Verdict::NotRecorded;
+        c.note = "not in the baseline; clgauge --record adds it";
+        return c;
+    }
+    if (!base->supported) {
+        c.verdict = Verdict::NewCapability;
+        c.note = "unsupported in the baseline (" + base->reason +
+                 "), now runs: clgauge --record adds it";
+        return c;
+    }
+    if (!(measured > 0)) {
+        c.verdict = Verdict::Failed;
+        c.note = "ok but measured no time";
+        return c;
+    }
+    c.change = (measured - base->median) / base->median;
+    const bool lower = lower_is_better(unit);
+    const double worse = lower ? c.change : -c.change; // positive: worse than the baseline
+    c.p_value = lower ? mann_whitney_smaller_p(base->samples, samples)
+                      : mann_whitney_smaller_p(samples, base->samples);
+    if (worse > base->tolerance) {
+        if (c.p_value < kConfirmP) {
+            c.verdict = Verdict::Regression;
+            c.note = pct(worse) + " worse than the baseline (tolerance " + pct(base->tolerance) +
+                     ", Mann-Whitney p=" + p_text(c.p_value) + ")";
+        } else {
+            c.note = "median " + pct(worse) + " worse than the baseline, beyond the tolerance " +
+                     pct(base->tolerance) +
+                     ", but the samples overlap (Mann-Whitney p=" + p_text(c.p_value) +
+                     "): not a confirmed regression";
+        }
+    } else if (-worse > base->tolerance) {
+        c.verdict = Verdict::Stale;
+        c.proposed = measured;
+        c.note = pct(-worse) + " better than the baseline (tolerance " + pct(base->tolerance) +
+                 "): the baseline may be stale; proposed new median " +
+                 format_rate(measured, unit) + " (clgauge --record)";
+    }
+    return c;
+}
+
+} // namespace clgauge

@@ -1,0 +1,71 @@
+// The perf verdict: pure functions from a baseline metric and a measurement to a verdict.
+#pragma once
+#include "baseline/schema.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clgauge {
+
+// The tolerance floor: no device is trusted to repeat itself closer than this.
+constexpr double kToleranceFloor = 0.05;
+// Above this the spread is noise, not a measurement; the verdict would gate on nothing.
+constexpr double kToleranceCap = 0.5;
+// One-sided Mann-Whitney U p-value below which a slower median counts as confirmed.
+constexpr double kConfirmP = 0.05;
+
+// Latencies (seconds) are better when lower; rates when higher.
+inline bool lower_is_better(Unit u) {
+    return u == Unit::Seconds;
+}
+
+// The relative tolerance recorded for a metric: from the robust spread of the pooled samples
+// (4 sigma, sigma = 1.4826 MAD) and from how far the medians of independent rounds drifted
+// apart (twice their range), never below the floor nor above the cap.
+double tolerance_from_spread(double median, double mad, const std::vector<double>& round_medians,
+                             double floor = kToleranceFloor);
+
+// One-sided Mann-Whitney U test (normal approximation, tie-corrected, continuity-corrected):
+// the p-value that `a` is not stochastically smaller than `b`.
+double mann_whitney_smaller_p(const std::vector<double>& a, const std::vector<double>& b);
+
+// The metric's values from a measurement: the harness's figure (rate(), or a latency for
+// unit s) and per-sample values scaled by each launch's device time against the median.
+double metric_value(const Benchmark& b, const Measurement& m);
+std::vector<double> metric_samples(const Benchmark& b, const Measurement& m);
+
+enum class Verdict {
+    Ok,            // within tolerance
+    Stale,         // better than the baseline by more than the tolerance: passes
+    Regression,    // worse by more than the tolerance (confirmed by the samples): fails
+    Lost,          // ok in the baseline, now unsupported: fails
+    Failed,        // wrong result, build failure, error or hang: fails
+    NewCapability, // unsupported in the baseline, now ok: passes, re-record
+    Unsupported,   // unsupported now and in the baseline (or not in it): a skip
+    NotRecorded,   // measured, but the baseline has no entry for it: a skip
+    BadBaseline,   // the baseline entry contradicts the benchmark (unit): an error
+};
+const char* verdict_name(Verdict v);
+bool verdict_fails(Verdict v);
+
+struct MetricCheck {
+    std::string id;
+    Unit unit = Unit::FlopPerSecond;
+    Verdict verdict = Verdict::Ok;
+    Status status = Status::Ok; // of the measurement
+    double baseline = 0, measured = 0;
+    double change = 0;    // (measured - baseline) / baseline
+    double tolerance = 0; // the baseline's
+    double p_value = 1;   // Mann-Whitney U, when the medians were compared
+    double proposed = 0;  // a new baseline median, when stale
+    unsigned attempts = 1;
+    std::string note; // why, in words
+};
+
+// `base` is null when the baseline has no entry for this id.
+MetricCheck compare_metric(const std::string& id, Unit unit, const MetricBaseline* base,
+                           Status status, const std::string& reason, double measured,
+                           const std::vector<double>& samples);
+
+} // namespace clgauge

@@ -1,0 +1,175 @@
+// label selftest: the perf verdict itself, end to end on the test device through the real
+// programs. A fresh baseline passes; the test-only slowdown switch (CLGAUGE_TEST_SLOWDOWN: the
+// chain kernels run N times the repeats they count) fails as a regression, in clgauge --check
+// and in the perf CTest cases; a baseline edited to claim 10x fails, one claiming 0.1x passes
+// as stale; a capability that disappears fails; bad files are clear errors.
+#include "baseline/match.hpp"
+#include "device_fixture.hpp"
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace clgauge::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Chain benchmarks honour the slowdown switch; both run on every device. The slowed runs use
+// one of them: a slowed launch on a CPU takes up to a second.
+const char* kOnly = "fp32.fma,int32.mad";
+const char* kSlowed = "fp32.fma";
+// Large enough to stand out of any recorded tolerance (capped at 50%) on a loaded machine.
+const char* kSlowdown = "8";
+
+struct Output {
+    int rc = -1;
+    std::string out;
+};
+
+Output run(const std::string& env, const std::string& program, const std::string& args) {
+    const std::string cmd = env + " '" + program + "' " + args + " 2>&1";
+    FILE* p = popen(cmd.c_str(), "r");
+    if (!p) throw std::runtime_error("cannot run " + cmd);
+    Output r;
+    char buf[4096];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, p)) > 0)
+        r.out.append(buf, n);
+    const int status = pclose(p);
+    r.rc = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return r;
+}
+
+class BaselineSelftest : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        dir = fs::temp_directory_path() /
+              ("clgauge-selftest-" + std::to_string(::getpid()) + "-" +
+               ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        fs::remove_all(dir);
+        file = baseline_path(dir.string(), device_session().facts());
+    }
+    void TearDown() override { fs::remove_all(dir); }
+
+    Output clgauge(const std::string& args, const std::string& env = "") {
+        return run("env " + env, CLGAUGE_BINARY, args + " --baselines '" + dir.string() + "'");
+    }
+    void record(const std::string& only = kOnly) {
+        const Output r = clgauge("--record --only '" + only + "'");
+        ASSERT_EQ(r.rc, 0) << r.out;
+        ASSERT_TRUE(fs::exists(file)) << "no " << file << " after:\n" << r.out;
+    }
+    // Rewrites the recorded file as if the device had been `factor` times as fast.
+    void scale_baseline(double factor) {
+        nlohmann::json j;
+        std::ifstream(file) >> j;
+        for (auto& [id, m] : j["metrics"].items()) {
+            if (m["status"] != "ok") continue;
+            for (const char* k : {"median", "mad", "min", "max", "mean"})
+                m[k] = m[k].get<double>() * factor;
+            for (auto& s : m["samples"])
+                s = s.get<double>() * factor;
+        }
+        std::ofstream(file) << j.dump(2);
+    }
+    fs::path dir;
+    std::string file;
+};
+
+TEST_F(BaselineSelftest, FreshBaselinePasses) {
+    record();
+    const Output r = clgauge("--check --only '" + std::string(kOnly) + "'");
+    EXPECT_EQ(r.rc, 0) << r.out;
+    EXPECT_NE(r.out.find("-> PASS"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("same driver as the baseline"), std::string::npos) << r.out;
+}
+
+TEST_F(BaselineSelftest, SlowdownSwitchIsARegression) {
+    record(kSlowed);
+    const Output r = clgauge("--check --only " + std::string(kSlowed),
+                             std::string("CLGAUGE_TEST_SLOWDOWN=") + kSlowdown);
+    EXPECT_EQ(r.rc, 3) << r.out;
+    EXPECT_NE(r.out.find("fp32.fma"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("REGRESSION"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("-> FAIL"), std::string::npos) << r.out;
+}
+
+TEST_F(BaselineSelftest, PerfCasesGateOnTheBaseline) {
+    const std::string filter = " --gtest_filter='*fp32_fma*'";
+    const std::string env = "env CLGAUGE_BASELINES='" + dir.string() + "'";
+    // No baseline: the perf cases skip and say how to record one.
+    Output r = run(env, CLGAUGE_PERF_TESTS_BINARY, filter);
+    EXPECT_EQ(r.rc, 0) << r.out;
+    EXPECT_NE(r.out.find("[  SKIPPED ]"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("clgauge --record"), std::string::npos) << r.out;
+    record(kSlowed);
+    r = run(env, CLGAUGE_PERF_TESTS_BINARY, filter);
+    EXPECT_EQ(r.rc, 0) << r.out;
+    EXPECT_NE(r.out.find("[  PASSED  ] 1 test"), std::string::npos) << r.out;
+    r = run(env + " CLGAUGE_TEST_SLOWDOWN=" + kSlowdown, CLGAUGE_PERF_TESTS_BINARY, filter);
+    EXPECT_NE(r.rc, 0) << r.out;
+    EXPECT_NE(r.out.find("[  FAILED  ] 1 test"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("REGRESSION"), std::string::npos) << r.out;
+}
+
+TEST_F(BaselineSelftest, BaselineClaimingTenfoldFails) {
+    record();
+    scale_baseline(10.0);
+    const Output r = clgauge("--check --only '" + std::string(kOnly) + "'");
+    EXPECT_EQ(r.rc, 3) << r.out;
+    EXPECT_NE(r.out.find("REGRESSION"), std::string::npos) << r.out;
+}
+
+TEST_F(BaselineSelftest, BaselineClaimingATenthPassesAsStale) {
+    record();
+    scale_baseline(0.1);
+    const Output r = clgauge("--check --only '" + std::string(kOnly) + "'");
+    EXPECT_EQ(r.rc, 0) << r.out;
+    EXPECT_NE(r.out.find("baseline may be stale"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("proposed new median"), std::string::npos) << r.out;
+}
+
+TEST_F(BaselineSelftest, LostCapabilityFails) {
+    record("fp32.fma");
+    // Forcing a path the benchmark does not have makes it unsupported, as a driver that lost
+    // an extension would.
+    const Output r = clgauge("--check --only fp32.fma --path no-such-path");
+    EXPECT_EQ(r.rc, 3) << r.out;
+    EXPECT_NE(r.out.find("LOST"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("was ok in the baseline"), std::string::npos) << r.out;
+}
+
+TEST_F(BaselineSelftest, ReRecordingKeepsOtherMetrics) {
+    record("fp32.fma");
+    const Output r = clgauge("--record --rounds 1 --only int32.mad");
+    ASSERT_EQ(r.rc, 0) << r.out;
+    EXPECT_NE(r.out.find("kept from the existing file: fp32.fma"), std::string::npos) << r.out;
+    const BaselineFile f = load_baseline(file);
+    EXPECT_TRUE(f.metrics.count("fp32.fma"));
+    EXPECT_TRUE(f.metrics.count("int32.mad"));
+    EXPECT_GT(f.metrics.at("fp32.fma").budget_ms, 0) << "a check must measure as recorded";
+}
+
+TEST_F(BaselineSelftest, BadOrMissingBaselineIsAUsageError) {
+    Output r = clgauge("--check --only fp32.fma");
+    EXPECT_EQ(r.rc, 2) << r.out;
+    EXPECT_NE(r.out.find("clgauge --record"), std::string::npos) << r.out;
+    fs::create_directories(fs::path(file).parent_path());
+    std::ofstream(file) << "{\"schema\": \"clgauge.baseline\", \"schema_version\": 7}";
+    r = clgauge("--check --only fp32.fma");
+    EXPECT_EQ(r.rc, 2) << r.out;
+    EXPECT_NE(r.out.find(file + ": schema_version"), std::string::npos) << r.out;
+    // Recording never overwrites a file it cannot read.
+    r = clgauge("--record --rounds 1 --only fp32.fma");
+    EXPECT_EQ(r.rc, 2) << r.out;
+    std::ifstream in(file);
+    EXPECT_NE(std::string(std::istreambuf_iterator<char>(in), {}).find("\"schema_version\": 7"),
+              std::string::npos);
+}
+
+} // namespace
+} // namespace clgauge::test
