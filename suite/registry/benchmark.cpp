@@ -36,6 +36,8 @@ const char* need_name(Need n) {
         return "integer dot product 4x8";
     case Need::OpenCLC20:
         return "OpenCL C 2.0";
+    case Need::OpenCLC30:
+        return "OpenCL C 3.0";
     }
     return "?";
 }
@@ -68,6 +70,9 @@ std::optional<std::string> unmet(Need n, const Capabilities& c) {
         break;
     case Need::OpenCLC20:
         if (c.opencl_c_major < 2) return "OpenCL C 2.0 not accepted";
+        break;
+    case Need::OpenCLC30:
+        if (c.opencl_c_major < 3) return "OpenCL C 3.0 not accepted";
         break;
     }
     return std::nullopt;
