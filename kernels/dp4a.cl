@@ -12,7 +12,6 @@
 #endif
 
 #if defined(CLG_PATH_KHR)
-#pragma OPENCL EXTENSION cl_khr_integer_dot_product : enable
 #define CLG_DP4A_SS(a, b, c) ((uint)dot(as_char4(a), as_char4(b)) + (c))
 #define CLG_DP4A_UU(a, b, c) (dot(as_uchar4(a), as_uchar4(b)) + (c))
 #define CLG_DP4A_SU(a, b, c) ((uint)dot(as_char4(a), as_uchar4(b)) + (c))

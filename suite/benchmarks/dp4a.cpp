@@ -11,7 +11,7 @@ namespace {
 // Intel's dot-product instruction is reached through the khr built-ins.
 std::vector<Path> dp4a_paths() {
     return {{"khr", {Need::IntDot4x8, Need::OpenCLC30}, "-DCLG_PATH_KHR -cl-std=CL3.0"},
-            {"ptx", {Need::InlinePtx}, "-DCLG_PATH_PTX"},
+            {"ptx", {Need::InlinePtx, Need::NvSm61}, "-DCLG_PATH_PTX"},
             {"emulated", {}, ""}};
 }
 
