@@ -13,6 +13,7 @@ constexpr size_t kConformanceItems = 4096;
 constexpr size_t kPerfSampleItems = 256;
 // Bounds the CPU time of a perf-mode check (software fp16 costs ~50 ns a step).
 constexpr double kPerfReferenceSteps = 4e7;
+constexpr size_t kPerfCrossCheckItems = 16;
 
 std::vector<uint64_t> read_words(Session& s, const cl::Buffer& buf, size_t words,
                                  size_t word_bytes) {
@@ -42,12 +43,21 @@ Measurement run_chain(const ChainSpec& spec, Session& s, const Path& path, const
     global = std::min(global, round_up(max_buffer_bytes(s) / item_bytes / 2, local));
     require_allocation(s, global * item_bytes, spec.id + " output");
     cl::Buffer out(s.context, CL_MEM_WRITE_ONLY, global * item_bytes);
+    cl::Buffer in;
+    if (spec.input) {
+        std::vector<cl_uint> words(spec.input_words);
+        for (size_t i = 0; i < words.size(); ++i)
+            words[i] = spec.input(opts.seed, static_cast<uint32_t>(i));
+        in = cl::Buffer(s.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+                        words.size() * sizeof(cl_uint), words.data());
+    }
 
     uint32_t repeats = 1;
     auto enqueue = [&](cl::CommandQueue& q) {
         kernel.setArg(0, out);
         kernel.setArg(1, opts.seed);
         kernel.setArg(2, static_cast<cl_uint>(repeats * opts.slowdown));
+        if (spec.input) kernel.setArg(3, in);
         cl::Event e;
         q.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(global), cl::NDRange(local),
                                nullptr, &e);
@@ -93,6 +103,19 @@ Measurement run_chain(const ChainSpec& spec, Session& s, const Path& path, const
                        &expected[i * spec.words_per_item]);
     }
     m.verification = compare_exact(items, spec.words_per_item, got, expected, spec.kind);
+    if (spec.cross_check) {
+        // Naive models are slower than the bit-exact one: perf mode cross-checks a few items.
+        const size_t cross = perf ? std::min(items.size(), kPerfCrossCheckItems) : items.size();
+        for (size_t i = 0; i < cross; ++i) {
+            if (spec.cross_check(opts.seed, static_cast<uint32_t>(items[i]), steps,
+                                 &got[i * spec.words_per_item]))
+                continue;
+            if (m.verification.mismatches++ == 0)
+                m.verification.first_mismatch = "item " + std::to_string(items[i]) +
+                                                " fails the cross-check (" + spec.cross_check_name +
+                                                ")";
+        }
+    }
     m.status = m.verification.passed() ? Status::Ok : Status::VerifyFailed;
     if (!m.verification.passed())
         m.reason = !m.verification.first_mismatch.empty()

@@ -11,10 +11,16 @@ namespace clgauge {
 
 // Computes the words work-item `gid` stores after `steps` chain steps in total.
 using ChainReference = void (*)(uint32_t seed, uint32_t gid, uint64_t steps, uint64_t* out);
+// Word `index` of the optional read-only input buffer.
+using ChainInput = uint32_t (*)(uint32_t seed, uint32_t index);
+// A second, independent judgement of the words an item stored (a congruence, a naive model):
+// true when they pass.
+using ChainCrossCheck = bool (*)(uint32_t seed, uint32_t gid, uint64_t steps, const uint64_t* got);
 
 // Kernel contract: kernel void NAME(global W* out, uint seed, uint repeats) stores
 // words_per_item words of word_bytes each at out[gid * words_per_item ...], after
-// repeats * CLG_STEPS steps.
+// repeats * CLG_STEPS steps. With `input` set, a 4th argument `global const uint* in` holds
+// input_words words, in[i] = input(seed, i), for kernels fed from memory.
 struct ChainSpec {
     std::string id, family, label, description;
     Unit unit = Unit::FlopPerSecond;
@@ -26,6 +32,10 @@ struct ChainSpec {
     WordKind kind = WordKind::U32;
     size_t word_bytes = 4, words_per_item = 2;
     ChainReference reference = nullptr;
+    ChainInput input = nullptr;
+    size_t input_words = 0;
+    ChainCrossCheck cross_check = nullptr; // applied besides the bit-exact reference
+    std::string cross_check_name;          // what it checks, for the failure message
 };
 
 Benchmark chain_benchmark(ChainSpec spec);

@@ -24,6 +24,8 @@ const char* need_name(Need n) {
         return "fp16";
     case Need::InlinePtx:
         return "inline PTX";
+    case Need::NvSm61:
+        return "NVIDIA sm_61+";
     case Need::NvSm80:
         return "NVIDIA sm_80+";
     case Need::NvSm89:
@@ -36,6 +38,8 @@ const char* need_name(Need n) {
         return "integer dot product 4x8";
     case Need::OpenCLC20:
         return "OpenCL C 2.0";
+    case Need::OpenCLC30:
+        return "OpenCL C 3.0";
     }
     return "?";
 }
@@ -50,6 +54,9 @@ std::optional<std::string> unmet(Need n, const Capabilities& c) {
         break;
     case Need::InlinePtx:
         if (!c.inline_ptx) return "no inline PTX (not an NVIDIA device)";
+        break;
+    case Need::NvSm61:
+        if (!c.inline_ptx || c.nv_cc < 61) return "needs NVIDIA sm_61 or newer";
         break;
     case Need::NvSm80:
         if (!c.inline_ptx || c.nv_cc < 80) return "needs NVIDIA sm_80 or newer";
@@ -68,6 +75,9 @@ std::optional<std::string> unmet(Need n, const Capabilities& c) {
         break;
     case Need::OpenCLC20:
         if (c.opencl_c_major < 2) return "OpenCL C 2.0 not accepted";
+        break;
+    case Need::OpenCLC30:
+        if (c.opencl_c_major < 3) return "OpenCL C 3.0 not accepted";
         break;
     }
     return std::nullopt;

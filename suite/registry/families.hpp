@@ -7,4 +7,8 @@
 namespace clgauge::families {
 std::vector<Benchmark> fma();
 std::vector<Benchmark> mad();
+std::vector<Benchmark> dp4a(); // dp4a, sum, mod, tnn: the integer families (issue 4)
+std::vector<Benchmark> sum();
+std::vector<Benchmark> mod();
+std::vector<Benchmark> tnn();
 } // namespace clgauge::families

@@ -1,0 +1,47 @@
+// dp4a.s8, dp4a.u8, dp4a.su8: 4x8-bit dot products with a 32-bit accumulate
+// (kernels/dp4a.cl, reference/dp4a.hpp).
+#include "reference/dp4a.hpp"
+#include "harness/chain.hpp"
+#include "registry/families.hpp"
+
+namespace clgauge::families {
+
+namespace {
+// Best first: the khr built-ins, NVIDIA's dp4a instruction, then char4 arithmetic anywhere.
+// Intel's dot-product instruction is reached through the khr built-ins.
+std::vector<Path> dp4a_paths() {
+    return {{"khr", {Need::IntDot4x8, Need::OpenCLC30}, "-DCLG_PATH_KHR -cl-std=CL3.0"},
+            {"ptx", {Need::InlinePtx, Need::NvSm61}, "-DCLG_PATH_PTX"},
+            {"emulated", {}, ""}};
+}
+
+Benchmark dp4a_entry(const char* id, const char* kernel, const char* what,
+                     ChainReference reference) {
+    return chain_benchmark({
+        .id = id,
+        .family = "dp4a",
+        .label = "DP4A  compute",
+        .description = what,
+        .unit = Unit::OpPerSecond,
+        .paths = dp4a_paths(),
+        .source = "dp4a.cl",
+        .kernel = kernel,
+        // Per step: two dependent 4-way dot products with accumulate, each counted as
+        // 8 operations (4 multiplies, 4 adds), as seed 000 counts DP4A.
+        .steps = 128,
+        .ops_per_step = 16,
+        .kind = WordKind::U32,
+        .reference = reference,
+    });
+}
+} // namespace
+
+std::vector<Benchmark> dp4a() {
+    return {
+        dp4a_entry("dp4a.s8", "dp4a_s8", "4x8-bit dot product, signed x signed", ref::dp4a_s8),
+        dp4a_entry("dp4a.u8", "dp4a_u8", "4x8-bit dot product, unsigned x unsigned", ref::dp4a_u8),
+        dp4a_entry("dp4a.su8", "dp4a_su8", "4x8-bit dot product, signed x unsigned",
+                   ref::dp4a_su8)};
+}
+
+} // namespace clgauge::families
