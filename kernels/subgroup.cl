@@ -71,7 +71,7 @@ kernel void sg_broadcast(global uint* out, const global uint* in, const uint see
             b = clg_sg_broadcast_u32(x, lane);
             const float f = clg_sg_broadcast_f32(as_float(y), clg_sg_pick(b * CLG_SG_M2, n));
             x = x * CLG_SG_M1 + rotate(b, 13u);
-            y = 0x3f800000u | (((y ^ as_uint(f)) * CLG_SG_M1) >> 9);
+            y = 0x3f800000u | ((y * CLG_SG_M1 + rotate(as_uint(f), 13u)) >> 9);
         }
     }
     out[gid * 2u + 0u] = x;

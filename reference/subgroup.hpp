@@ -61,7 +61,7 @@ inline void broadcast(uint32_t seed, uint64_t steps, const SubGroup& g, uint32_t
         const uint32_t f = y[pick(b * kM2, n)];
         for (uint32_t k = 0; k < n; ++k) {
             x[k] = x[k] * kM1 + rotl(b, 13);
-            y[k] = 0x3f800000u | (((y[k] ^ f) * kM1) >> 9);
+            y[k] = 0x3f800000u | ((y[k] * kM1 + rotl(f, 13)) >> 9);
         }
     }
     for (uint32_t k = 0; k < n; ++k) {
