@@ -80,7 +80,6 @@ inline void clg_sg_block_write_u32(global uint* p, uint v) {
 }
 #else // khr
 #if defined(cl_khr_subgroup_shuffle)
-#pragma OPENCL EXTENSION cl_khr_subgroup_shuffle : enable
 inline uint clg_sg_shuffle_u32(uint x, uint src) { return sub_group_shuffle(x, src); }
 inline uint clg_sg_shuffle_xor_u32(uint x, uint m) { return sub_group_shuffle_xor(x, m); }
 #else
@@ -169,9 +168,10 @@ inline uint clg_sg_shuffle_xor_u32(uint x, uint m) { return clg_sg_ptx_bfly_(x, 
         return FROM_U(clg_sg_ptx_idx_(TO_U(x), 0u));                                          \
     }
 CLG_SG_PTX_REDUCE(clg_sg_reduce_add_u32, uint, (uint), (uint))
-CLG_SG_PTX_REDUCE(clg_sg_reduce_add_i32, int, as_uint, as_int)
 CLG_SG_PTX_REDUCE(clg_sg_reduce_add_f32, float, as_uint, as_float)
 #undef CLG_SG_PTX_REDUCE
+// Summed as uint: the same bits, without signed overflow.
+inline int clg_sg_reduce_add_i32(int x) { return as_int(clg_sg_reduce_add_u32(as_uint(x))); }
 inline uint clg_sg_block_read_u32(const global uint* p) { return p[clg_sg_lane()]; }
 inline void clg_sg_block_write_u32(global uint* p, uint v) { p[clg_sg_lane()] = v; }
 

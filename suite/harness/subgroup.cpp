@@ -144,8 +144,8 @@ struct Buffers {
 
 Buffers prepare(Session& s, SgOp op, const LaneMap& m, size_t global, size_t local, uint32_t seed) {
     Buffers b;
-    // A planted off-by-one block access reaches one word past the last region.
-    const size_t regions = m.region_words(global / local) + m.max_size;
+    // Padding: a planted wrong block offset reaches a few words past the last region.
+    const size_t regions = m.region_words(global / local) + m.max_size + 64;
     if (op == SgOp::BlockRead) {
         b.in_words.resize(regions);
         for (size_t i = 0; i < regions; ++i)
