@@ -23,7 +23,9 @@ inline float clg_sg_exact_f32(uint r) {
     return (float)((int)(r >> 20) - 2048) * 0x1p-8f;
 }
 // A uniform index in [0, n) from 32 random bits.
-inline uint clg_sg_pick(uint r, uint n) { return mul_hi(r, n); }
+inline uint clg_sg_pick(uint r, uint n) {
+    return mul_hi(r, n);
+}
 // Per step, the sub-group's block read offset in its region of 2 * max-size words: a
 // multiple of 4 words (16 bytes) and at most the max size.
 inline uint clg_sg_block_offset(uint t, uint max_size) {

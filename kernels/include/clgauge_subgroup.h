@@ -53,19 +53,41 @@ inline uint clg_sg_local_items_(void) {
 #define CLG_SG_PARAMS int clg_sg_unused_
 #define CLG_SG_ARGS 0
 
-inline uint clg_sg_lane(void) { return get_sub_group_local_id(); }
-inline uint clg_sg_size(void) { return get_sub_group_size(); }
-inline uint clg_sg_id(void) { return get_sub_group_id(); }
-inline uint clg_sg_max_size(void) { return get_max_sub_group_size(); }
-inline uint clg_sg_broadcast_u32(uint x, uint lane) { return sub_group_broadcast(x, lane); }
-inline float clg_sg_broadcast_f32(float x, uint lane) { return sub_group_broadcast(x, lane); }
-inline uint clg_sg_reduce_add_u32(uint x) { return sub_group_reduce_add(x); }
-inline int clg_sg_reduce_add_i32(int x) { return sub_group_reduce_add(x); }
-inline float clg_sg_reduce_add_f32(float x) { return sub_group_reduce_add(x); }
+inline uint clg_sg_lane(void) {
+    return get_sub_group_local_id();
+}
+inline uint clg_sg_size(void) {
+    return get_sub_group_size();
+}
+inline uint clg_sg_id(void) {
+    return get_sub_group_id();
+}
+inline uint clg_sg_max_size(void) {
+    return get_max_sub_group_size();
+}
+inline uint clg_sg_broadcast_u32(uint x, uint lane) {
+    return sub_group_broadcast(x, lane);
+}
+inline float clg_sg_broadcast_f32(float x, uint lane) {
+    return sub_group_broadcast(x, lane);
+}
+inline uint clg_sg_reduce_add_u32(uint x) {
+    return sub_group_reduce_add(x);
+}
+inline int clg_sg_reduce_add_i32(int x) {
+    return sub_group_reduce_add(x);
+}
+inline float clg_sg_reduce_add_f32(float x) {
+    return sub_group_reduce_add(x);
+}
 
 #if defined(CLG_SG_INTEL)
-inline uint clg_sg_shuffle_u32(uint x, uint src) { return intel_sub_group_shuffle(x, src); }
-inline uint clg_sg_shuffle_xor_u32(uint x, uint m) { return intel_sub_group_shuffle_xor(x, m); }
+inline uint clg_sg_shuffle_u32(uint x, uint src) {
+    return intel_sub_group_shuffle(x, src);
+}
+inline uint clg_sg_shuffle_xor_u32(uint x, uint m) {
+    return intel_sub_group_shuffle_xor(x, m);
+}
 // Intel block I/O is undefined for a partial sub-group and a block write needs 16-byte
 // alignment: those cases take the plain per-lane access, which has the same meaning.
 inline uint clg_sg_block_read_u32(const global uint* p) {
@@ -80,8 +102,12 @@ inline void clg_sg_block_write_u32(global uint* p, uint v) {
 }
 #else // khr
 #if defined(cl_khr_subgroup_shuffle)
-inline uint clg_sg_shuffle_u32(uint x, uint src) { return sub_group_shuffle(x, src); }
-inline uint clg_sg_shuffle_xor_u32(uint x, uint m) { return sub_group_shuffle_xor(x, m); }
+inline uint clg_sg_shuffle_u32(uint x, uint src) {
+    return sub_group_shuffle(x, src);
+}
+inline uint clg_sg_shuffle_xor_u32(uint x, uint m) {
+    return sub_group_shuffle_xor(x, m);
+}
 #else
 // cl_khr_subgroups alone has no shuffle: every lane is broadcast once and each work-item
 // keeps the one it asked for (correct for any index, slow by design).
@@ -99,8 +125,12 @@ inline uint clg_sg_shuffle_xor_u32(uint x, uint m) {
 }
 #endif
 // No khr block I/O exists: the meaning, p[lane], is the whole operation.
-inline uint clg_sg_block_read_u32(const global uint* p) { return p[get_sub_group_local_id()]; }
-inline void clg_sg_block_write_u32(global uint* p, uint v) { p[get_sub_group_local_id()] = v; }
+inline uint clg_sg_block_read_u32(const global uint* p) {
+    return p[get_sub_group_local_id()];
+}
+inline void clg_sg_block_write_u32(global uint* p, uint v) {
+    p[get_sub_group_local_id()] = v;
+}
 #endif
 
 // ---------------------------------------------------------------------------------------
@@ -115,9 +145,15 @@ inline uint clg_sg_lane(void) {
     return lane;
 }
 // NVIDIA forms warps from 32 consecutive linear local ids; the last one may be partial.
-inline uint clg_sg_id(void) { return clg_sg_local_linear_id_() >> 5; }
-inline uint clg_sg_size(void) { return min(32u, clg_sg_local_items_() - (clg_sg_id() << 5)); }
-inline uint clg_sg_max_size(void) { return 32u; }
+inline uint clg_sg_id(void) {
+    return clg_sg_local_linear_id_() >> 5;
+}
+inline uint clg_sg_size(void) {
+    return min(32u, clg_sg_local_items_() - (clg_sg_id() << 5));
+}
+inline uint clg_sg_max_size(void) {
+    return 32u;
+}
 // Members of this warp: all 32 lanes, or the low lanes of a partial last warp.
 inline uint clg_sg_ptx_mask_(void) {
     const uint n = clg_sg_size();
@@ -144,36 +180,48 @@ inline uint clg_sg_ptx_down_(uint x, uint d) {
                  : "r"(x), "r"(d), "r"(clg_sg_ptx_mask_()));
     return r;
 }
-inline uint clg_sg_broadcast_u32(uint x, uint lane) { return clg_sg_ptx_idx_(x, lane); }
+inline uint clg_sg_broadcast_u32(uint x, uint lane) {
+    return clg_sg_ptx_idx_(x, lane);
+}
 inline float clg_sg_broadcast_f32(float x, uint lane) {
     return as_float(clg_sg_ptx_idx_(as_uint(x), lane));
 }
-inline uint clg_sg_shuffle_u32(uint x, uint src) { return clg_sg_ptx_idx_(x, src); }
-inline uint clg_sg_shuffle_xor_u32(uint x, uint m) { return clg_sg_ptx_bfly_(x, m); }
+inline uint clg_sg_shuffle_u32(uint x, uint src) {
+    return clg_sg_ptx_idx_(x, src);
+}
+inline uint clg_sg_shuffle_xor_u32(uint x, uint m) {
+    return clg_sg_ptx_bfly_(x, m);
+}
 // A full warp reduces by butterflies (every lane ends with the sum); a partial warp by a
 // tree towards lane 0 that skips absent lanes, then a broadcast of lane 0.
-#define CLG_SG_PTX_REDUCE(NAME, T, TO_U, FROM_U)                                              \
-    inline T NAME(T x) {                                                                      \
-        const uint n = clg_sg_size();                                                         \
-        if (n == 32u) {                                                                       \
-            for (uint o = 16u; o > 0u; o >>= 1)                                               \
-                x += FROM_U(clg_sg_ptx_bfly_(TO_U(x), o));                                    \
-            return x;                                                                         \
-        }                                                                                     \
-        const uint lane = clg_sg_lane();                                                      \
-        for (uint o = 16u; o > 0u; o >>= 1) {                                                 \
-            const T v = FROM_U(clg_sg_ptx_down_(TO_U(x), o));                                 \
-            if (lane + o < n) x += v;                                                         \
-        }                                                                                     \
-        return FROM_U(clg_sg_ptx_idx_(TO_U(x), 0u));                                          \
+#define CLG_SG_PTX_REDUCE(NAME, T, TO_U, FROM_U)                                                   \
+    inline T NAME(T x) {                                                                           \
+        const uint n = clg_sg_size();                                                              \
+        if (n == 32u) {                                                                            \
+            for (uint o = 16u; o > 0u; o >>= 1)                                                    \
+                x += FROM_U(clg_sg_ptx_bfly_(TO_U(x), o));                                         \
+            return x;                                                                              \
+        }                                                                                          \
+        const uint lane = clg_sg_lane();                                                           \
+        for (uint o = 16u; o > 0u; o >>= 1) {                                                      \
+            const T v = FROM_U(clg_sg_ptx_down_(TO_U(x), o));                                      \
+            if (lane + o < n) x += v;                                                              \
+        }                                                                                          \
+        return FROM_U(clg_sg_ptx_idx_(TO_U(x), 0u));                                               \
     }
 CLG_SG_PTX_REDUCE(clg_sg_reduce_add_u32, uint, (uint), (uint))
 CLG_SG_PTX_REDUCE(clg_sg_reduce_add_f32, float, as_uint, as_float)
 #undef CLG_SG_PTX_REDUCE
 // Summed as uint: the same bits, without signed overflow.
-inline int clg_sg_reduce_add_i32(int x) { return as_int(clg_sg_reduce_add_u32(as_uint(x))); }
-inline uint clg_sg_block_read_u32(const global uint* p) { return p[clg_sg_lane()]; }
-inline void clg_sg_block_write_u32(global uint* p, uint v) { p[clg_sg_lane()] = v; }
+inline int clg_sg_reduce_add_i32(int x) {
+    return as_int(clg_sg_reduce_add_u32(as_uint(x)));
+}
+inline uint clg_sg_block_read_u32(const global uint* p) {
+    return p[clg_sg_lane()];
+}
+inline void clg_sg_block_write_u32(global uint* p, uint v) {
+    p[clg_sg_lane()] = v;
+}
 
 // ---------------------------------------------------------------------------------------
 #elif defined(CLG_SG_EMU)
@@ -187,12 +235,18 @@ inline void clg_sg_block_write_u32(global uint* p, uint v) { p[clg_sg_lane()] = 
 #define CLG_SG_PARAMS local uint* clg_sg_scratch_
 #define CLG_SG_ARGS clg_sg_scratch_
 
-inline uint clg_sg_lane(void) { return clg_sg_local_linear_id_() % CLG_SG_EMU_SIZE; }
-inline uint clg_sg_id(void) { return clg_sg_local_linear_id_() / CLG_SG_EMU_SIZE; }
+inline uint clg_sg_lane(void) {
+    return clg_sg_local_linear_id_() % CLG_SG_EMU_SIZE;
+}
+inline uint clg_sg_id(void) {
+    return clg_sg_local_linear_id_() / CLG_SG_EMU_SIZE;
+}
 inline uint clg_sg_size(void) {
     return min((uint)CLG_SG_EMU_SIZE, clg_sg_local_items_() - clg_sg_id() * CLG_SG_EMU_SIZE);
 }
-inline uint clg_sg_max_size(void) { return CLG_SG_EMU_SIZE; }
+inline uint clg_sg_max_size(void) {
+    return CLG_SG_EMU_SIZE;
+}
 
 // Each work-item publishes x and reads the slot of lane `src` of its own sub-group; a source
 // outside the sub-group reads the work-item's own slot.
@@ -231,11 +285,10 @@ inline float clg_sg_emu_reduce_f32_(local uint* s, float x) {
     return acc;
 }
 #define clg_sg_broadcast_u32(x, lane) clg_sg_emu_exchange_(clg_sg_scratch_, (x), (lane))
-#define clg_sg_broadcast_f32(x, lane)                                                         \
+#define clg_sg_broadcast_f32(x, lane)                                                              \
     as_float(clg_sg_emu_exchange_(clg_sg_scratch_, as_uint((float)(x)), (lane)))
 #define clg_sg_shuffle_u32(x, src) clg_sg_emu_exchange_(clg_sg_scratch_, (x), (src))
-#define clg_sg_shuffle_xor_u32(x, m)                                                          \
-    clg_sg_emu_exchange_(clg_sg_scratch_, (x), clg_sg_lane() ^ (m))
+#define clg_sg_shuffle_xor_u32(x, m) clg_sg_emu_exchange_(clg_sg_scratch_, (x), clg_sg_lane() ^ (m))
 #define clg_sg_reduce_add_u32(x) clg_sg_emu_reduce_u32_(clg_sg_scratch_, (x))
 #define clg_sg_reduce_add_i32(x) as_int(clg_sg_emu_reduce_u32_(clg_sg_scratch_, as_uint((int)(x))))
 #define clg_sg_reduce_add_f32(x) clg_sg_emu_reduce_f32_(clg_sg_scratch_, (x))
