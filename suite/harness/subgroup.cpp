@@ -40,8 +40,9 @@ std::vector<Config> configs_for(const Session& s, const Path& path) {
     if (has_need(path, Need::KhrSubgroups)) base.options += " " + s.caps.cl_std_for_subgroups();
     if (base.emulated) base.options += " -DCLG_SG_EMU_MAX_WG=" + std::to_string(kEmuMaxLocal);
     std::vector<Config> v{base};
-    if (has_need(path, Need::IntelSubgroups) &&
-        s.caps.has_extension("cl_intel_required_subgroup_size"))
+    // CL_DEVICE_SUB_GROUP_SIZES_INTEL answers only where intel_reqd_sub_group_size works
+    // (cl_intel_required_subgroup_size); every size it lists gets its own build.
+    if (has_need(path, Need::IntelSubgroups))
         for (size_t n : pick_subgroup_sizes(s.caps.intel_subgroup_sizes, kMaxReqdSizes)) {
             Config c = base;
             c.reqd = static_cast<uint32_t>(n);
