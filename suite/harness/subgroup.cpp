@@ -364,6 +364,12 @@ Measurement run_subgroup(const SubgroupSpec& spec, Session& s, const Path& path,
                          const RunOptions& opts) {
     Measurement m;
     m.details.push_back({"counting", "one operation per lane per sub-group operation"});
+    if (has_need(path, Need::KhrSubgroups) &&
+        (spec.op == SgOp::Shuffle || spec.op == SgOp::ShuffleXor))
+        m.details.push_back({"khr shuffle", s.caps.has_extension("cl_khr_subgroup_shuffle")
+                                                ? "cl_khr_subgroup_shuffle"
+                                                : "no cl_khr_subgroup_shuffle reported: "
+                                                  "selected from broadcasts of every lane"});
     if (opts.mode == Mode::Perf)
         perf(spec, s, path, opts, m);
     else
