@@ -20,7 +20,7 @@
 // A float that any summation order adds exactly: k / 256 with |k| <= 2048, so sums of up to
 // 4096 lanes need at most 24 significant bits.
 inline float clg_sg_exact_f32(uint r) {
-    return (float)((int)(r >> 20) - 2048) * 0x1p-8f;
+    return (float)((int)(r >> 20) - 2048) * 0.00390625f; // exactly 2^-8
 }
 // A uniform index in [0, n) from 32 random bits.
 inline uint clg_sg_pick(uint r, uint n) {
