@@ -119,13 +119,15 @@ Capabilities detect_capabilities(const cl::Context& context, const DeviceEntry& 
         c.intel_subgroups = !try_compile(context, d, kIntelSubgroupProbe, "").has_value();
         if (!c.intel_subgroups)
             c.probe_notes.push_back("cl_intel_subgroups reported but a probe kernel failed");
-        try {
-            size_t sizes[64] = {};
-            size_t bytes = 0;
-            if (clGetDeviceInfo(d(), 0x4108 /* CL_DEVICE_SUB_GROUP_SIZES_INTEL */, sizeof sizes,
-                                sizes, &bytes) == CL_SUCCESS)
-                c.intel_subgroup_sizes.assign(sizes, sizes + bytes / sizeof(size_t));
-        } catch (...) {
+        // Sized by a first query: PoCL on a CPU offers hundreds of sizes.
+        const cl_device_info kSizes = 0x4108; // CL_DEVICE_SUB_GROUP_SIZES_INTEL
+        size_t bytes = 0;
+        if (clGetDeviceInfo(d(), kSizes, 0, nullptr, &bytes) == CL_SUCCESS &&
+            bytes >= sizeof(size_t)) {
+            std::vector<size_t> sizes(bytes / sizeof(size_t));
+            if (clGetDeviceInfo(d(), kSizes, sizes.size() * sizeof(size_t), sizes.data(),
+                                nullptr) == CL_SUCCESS)
+                c.intel_subgroup_sizes = std::move(sizes);
         }
     }
     if (entry.facts.is_nvidia()) c.inline_ptx = !try_compile(context, d, kPtxProbe, "").has_value();

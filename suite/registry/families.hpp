@@ -11,4 +11,5 @@ std::vector<Benchmark> dp4a(); // dp4a, sum, mod, tnn: the integer families (iss
 std::vector<Benchmark> sum();
 std::vector<Benchmark> mod();
 std::vector<Benchmark> tnn();
+std::vector<Benchmark> subgroup();
 } // namespace clgauge::families

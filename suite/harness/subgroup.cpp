@@ -1,0 +1,438 @@
+#include "harness/subgroup.hpp"
+
+#include "harness/lane_map.hpp"
+#include "harness/launch.hpp"
+#include "harness/verify.hpp"
+#include "reference/subgroup.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+namespace clgauge {
+namespace {
+
+constexpr unsigned kSteps = 8;              // CLG_SG_STEPS: unrolled steps per repeat
+constexpr uint32_t kConformanceRepeats = 4; // 32 steps: every lane picks many sources
+constexpr size_t kConformanceItems = 1024;  // per work-group size, at least 2 groups
+constexpr size_t kEmuMaxLocal = 1024;       // CLG_SG_EMU_MAX_WG: the emulation's scratch
+constexpr size_t kMaxReqdSizes = 8;         // intel_reqd_sub_group_size builds per run
+constexpr uint32_t kMaxPerfRepeats = 1u << 16;
+constexpr double kPerfReferenceLaneSteps = 4e7; // bounds the CPU time of a perf-mode check
+constexpr size_t kPerfSampleSubgroups = 16;
+
+// One build of the kernels: the path's options, plus a required sub-group size on intel.
+struct Config {
+    std::string name, options;
+    uint32_t reqd = 0;
+    bool emulated = false, ptx = false;
+};
+
+bool has_need(const Path& p, Need n) {
+    return std::find(p.needs.begin(), p.needs.end(), n) != p.needs.end();
+}
+
+std::vector<Config> configs_for(const Session& s, const Path& path) {
+    Config base;
+    base.name = path.name;
+    base.emulated = path.options.find("CLG_SG_EMU") != std::string::npos;
+    base.ptx = path.options.find("CLG_SG_PTX") != std::string::npos;
+    base.options = "-DCLG_SG_STEPS=" + std::to_string(kSteps) + " " + path.options;
+    if (has_need(path, Need::KhrSubgroups)) base.options += " " + s.caps.cl_std_for_subgroups();
+    if (base.emulated) base.options += " -DCLG_SG_EMU_MAX_WG=" + std::to_string(kEmuMaxLocal);
+    std::vector<Config> v{base};
+    // CL_DEVICE_SUB_GROUP_SIZES_INTEL answers only where intel_reqd_sub_group_size works
+    // (cl_intel_required_subgroup_size); every size it lists gets its own build.
+    if (has_need(path, Need::IntelSubgroups))
+        for (size_t n : pick_subgroup_sizes(s.caps.intel_subgroup_sizes, kMaxReqdSizes)) {
+            Config c = base;
+            c.reqd = static_cast<uint32_t>(n);
+            c.name = path.name + " reqd " + std::to_string(n);
+            c.options += " -DCLG_SG_REQD_SIZE=" + std::to_string(n);
+            v.push_back(c);
+        }
+    return v;
+}
+
+const char* kernel_name_map = "sg_lane_map";
+
+struct Kernels {
+    cl::Kernel map, op;
+    size_t limit = 1;    // largest work-group both kernels accept
+    size_t expected = 1; // the sub-group size the path is expected to use
+};
+
+Kernels build(Session& s, const SubgroupSpec& spec, const Config& c, const RunOptions& opts) {
+    Kernels k;
+    k.map = build_kernel(s, "subgroup.cl", kernel_name_map, c.options, opts);
+    k.op = build_kernel(s, "subgroup.cl", spec.kernel, c.options, opts);
+    k.limit = s.facts().max_work_group;
+    size_t preferred = 1;
+    for (const cl::Kernel* kern : {&k.map, &k.op}) {
+        try {
+            k.limit = std::min(k.limit,
+                               kern->getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(s.entry.device));
+            preferred = std::max(
+                preferred, kern->getWorkGroupInfo<CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE>(
+                               s.entry.device));
+        } catch (const cl::Error&) {
+        }
+    }
+    if (c.emulated) k.limit = std::min(k.limit, kEmuMaxLocal);
+    k.expected = c.reqd ? c.reqd : c.ptx ? 32 : c.emulated ? 16 : preferred;
+    return k;
+}
+
+std::vector<uint32_t> read_u32(Session& s, const cl::Buffer& b, size_t words) {
+    std::vector<uint32_t> v(words);
+    s.queue.enqueueReadBuffer(b, CL_TRUE, 0, words * 4, v.data());
+    return v;
+}
+
+cl::Buffer upload(Session& s, const std::vector<uint32_t>& words) {
+    cl::Buffer b(s.context, CL_MEM_READ_WRITE, words.size() * 4);
+    s.queue.enqueueWriteBuffer(b, CL_TRUE, 0, words.size() * 4, words.data());
+    return b;
+}
+
+Timings launch(Session& s, cl::Kernel& k, const cl::Buffer& out, const cl::Buffer& in,
+               uint32_t seed, uint32_t repeats, size_t global, size_t local, int warmups, int reps,
+               double timeout_s) {
+    auto enqueue = [&](cl::CommandQueue& q) {
+        k.setArg(0, out);
+        k.setArg(1, in);
+        k.setArg(2, seed);
+        k.setArg(3, repeats);
+        cl::Event e;
+        q.enqueueNDRangeKernel(k, cl::NullRange, cl::NDRange(global), cl::NDRange(local), nullptr,
+                               &e);
+        return e;
+    };
+    return time_launches(s.queue, enqueue, warmups, reps, timeout_s);
+}
+
+// The map for one geometry; checks too that a required size was honoured.
+LaneMap record_map(Session& s, Kernels& k, const Config& c, size_t global, size_t local,
+                   const RunOptions& opts) {
+    require_allocation(s, global * 16, "lane map");
+    cl::Buffer out(s.context, CL_MEM_READ_WRITE, global * 16);
+    cl::Buffer dummy(s.context, CL_MEM_READ_WRITE, 16);
+    launch(s, k.map, out, dummy, opts.seed, 1, global, local, 0, 1, opts.timeout_s);
+    LaneMap m = parse_lane_map(read_u32(s, out, global * 4), local);
+    if (m.ok() && c.reqd && local >= c.reqd && m.max_size != c.reqd)
+        m.error = "intel_reqd_sub_group_size(" + std::to_string(c.reqd) +
+                  ") but the device reports a maximum sub-group size of " +
+                  std::to_string(m.max_size);
+    return m;
+}
+
+size_t words_per_item(SgOp op) {
+    switch (op) {
+    case SgOp::Broadcast:
+        return 2;
+    case SgOp::ReduceAdd:
+        return 3;
+    default:
+        return 1;
+    }
+}
+
+// Device buffers and their host images for one launch geometry.
+struct Buffers {
+    cl::Buffer out, in;
+    std::vector<uint32_t> in_words, out_init; // what the host wrote (block read / block write)
+    size_t out_words = 0;
+};
+
+Buffers prepare(Session& s, SgOp op, const LaneMap& m, size_t global, size_t local, uint32_t seed) {
+    Buffers b;
+    // Padding: a planted wrong block offset reaches a few words past the last region.
+    const size_t regions = m.region_words(global / local) + m.max_size + 64;
+    if (op == SgOp::BlockRead) {
+        b.in_words.resize(regions);
+        for (size_t i = 0; i < regions; ++i)
+            b.in_words[i] = ref::rand(seed, static_cast<uint32_t>(i), 3);
+    } else {
+        b.in_words.assign(4, 0);
+    }
+    if (op == SgOp::BlockWrite) {
+        b.out_words = regions;
+        b.out_init.resize(regions);
+        for (size_t i = 0; i < regions; ++i)
+            b.out_init[i] = ref::rand(seed, static_cast<uint32_t>(i), 4);
+    } else {
+        b.out_words = global * words_per_item(op);
+        b.out_init.assign(b.out_words, 0);
+    }
+    require_allocation(s, std::max(b.out_words, b.in_words.size()) * 4, "sub-group buffers");
+    b.in = upload(s, b.in_words);
+    b.out = upload(s, b.out_init);
+    return b;
+}
+
+std::string where_in_map(const LaneMap& m, uint32_t sg, uint32_t lane) {
+    const auto& g = m.subgroups[sg];
+    return "work-group " + std::to_string(g.group) + ", sub-group " + std::to_string(g.id) +
+           ", lane " + std::to_string(lane) + " of " + std::to_string(g.size());
+}
+
+// Checks the chosen sub-groups (indices into m.subgroups) of one launch.
+Verification verify(SgOp op, uint32_t seed, uint64_t steps, const LaneMap& m,
+                    const std::vector<size_t>& chosen, const std::vector<uint32_t>& device,
+                    const Buffers& b, bool whole_buffer) {
+    std::vector<size_t> items;
+    std::vector<uint64_t> got, expected;
+    std::vector<std::string> place; // for the first mismatch
+    if (op == SgOp::BlockWrite) {
+        std::vector<uint32_t> mem = b.out_init;
+        for (size_t i : chosen)
+            ref::subgroup::block_write(seed, steps, m.subgroups[i], mem);
+        auto check = [&](size_t w) {
+            items.push_back(w);
+            got.push_back(device[w]);
+            expected.push_back(mem[w]);
+        };
+        if (whole_buffer) {
+            for (size_t w = 0; w < mem.size(); ++w)
+                check(w);
+        } else {
+            for (size_t i : chosen)
+                for (size_t w = 0; w < 2ull * m.max_size; ++w)
+                    check(m.subgroups[i].region + w);
+        }
+    } else {
+        const size_t W = words_per_item(op);
+        std::vector<uint32_t> out;
+        for (size_t i : chosen) {
+            const auto& g = m.subgroups[i];
+            out.assign(g.size() * W, 0);
+            switch (op) {
+            case SgOp::Broadcast:
+                ref::subgroup::broadcast(seed, steps, g, out.data());
+                break;
+            case SgOp::ReduceAdd:
+                ref::subgroup::reduce_add(seed, steps, g, out.data());
+                break;
+            case SgOp::Shuffle:
+                ref::subgroup::shuffle(seed, steps, g, out.data());
+                break;
+            case SgOp::ShuffleXor:
+                ref::subgroup::shuffle_xor(seed, steps, g, out.data());
+                break;
+            case SgOp::BlockRead:
+                ref::subgroup::block_read(seed, steps, g, b.in_words, out.data());
+                break;
+            case SgOp::BlockWrite:
+                break;
+            }
+            for (uint32_t k = 0; k < g.size(); ++k) {
+                items.push_back(g.gid[k]);
+                for (size_t w = 0; w < W; ++w) {
+                    got.push_back(device[g.gid[k] * W + w]);
+                    expected.push_back(out[k * W + w]);
+                }
+            }
+        }
+    }
+    const size_t W = op == SgOp::BlockWrite ? 1 : words_per_item(op);
+    Verification v = compare_exact(items, W, got, expected, WordKind::U32);
+    if (v.mismatches > 0) {
+        const size_t first =
+            std::mismatch(got.begin(), got.end(), expected.begin()).first - got.begin();
+        const size_t item = items[first / W];
+        std::string at;
+        if (op == SgOp::BlockWrite) {
+            const size_t per_region = 2ull * m.max_size;
+            const size_t r = item / per_region;
+            at = "region of work-group " + std::to_string(r / m.per_group) + " sub-group " +
+                 std::to_string(r % m.per_group) + ", word " + std::to_string(item % per_region);
+        } else {
+            at = where_in_map(m, m.subgroup_of[item], m.lane_of[item]);
+        }
+        v.first_mismatch += " [" + at + "]";
+    }
+    return v;
+}
+
+void merge(Verification& total, const Verification& v, const std::string& where) {
+    total.checked += v.checked;
+    if (v.mismatches > 0 && total.mismatches == 0)
+        total.first_mismatch = where + ": " + v.first_mismatch;
+    total.mismatches += v.mismatches;
+    if (!v.degenerate.empty() && total.degenerate.empty())
+        total.degenerate = where + ": " + v.degenerate;
+}
+
+void fail_map(Verification& total, const LaneMap& m, size_t items, const std::string& where) {
+    total.checked += items;
+    if (total.mismatches == 0) total.first_mismatch = where + ": lane map: " + m.error;
+    total.mismatches += 1;
+}
+
+std::string geometry(const Config& c, size_t local) {
+    return c.name + ", local size " + std::to_string(local);
+}
+
+void conformance(const SubgroupSpec& spec, Session& s, const Path& path, const RunOptions& opts,
+                 Measurement& m) {
+    const uint64_t steps = uint64_t(kConformanceRepeats) * opts.slowdown * kSteps;
+    for (const Config& c : configs_for(s, path)) {
+        Kernels k = build(s, spec, c, opts);
+        if (c.reqd && c.reqd > k.limit) {
+            m.details.push_back({c.name, "skipped: kernel work-group limit " +
+                                             std::to_string(k.limit) + " below the size"});
+            continue;
+        }
+        for (size_t local : subgroup_local_sizes(k.expected, k.limit)) {
+            const size_t groups = std::clamp<size_t>(kConformanceItems / local, 2, 64);
+            const size_t global = local * groups;
+            const std::string where = geometry(c, local);
+            const LaneMap map = record_map(s, k, c, global, local, opts);
+            if (!map.ok()) {
+                fail_map(m.verification, map, global, where);
+                continue;
+            }
+            Buffers b = prepare(s, spec.op, map, global, local, opts.seed);
+            const Timings t =
+                launch(s, k.op, b.out, b.in, opts.seed, kConformanceRepeats * opts.slowdown, global,
+                       local, 0, 1, opts.timeout_s);
+            if (m.timings.device.count() == 0) {
+                m.timings = t;
+                m.global_size = global;
+                m.local_size = local;
+                m.work_per_launch =
+                    double(global) * kConformanceRepeats * kSteps * spec.ops_per_step;
+            }
+            std::vector<size_t> all(map.subgroups.size());
+            for (size_t i = 0; i < all.size(); ++i)
+                all[i] = i;
+            merge(m.verification,
+                  verify(spec.op, opts.seed, steps, map, all, read_u32(s, b.out, b.out_words), b,
+                         true),
+                  where);
+            m.details.push_back({where, "sub-group sizes " + describe_sizes(map.sizes) + " (max " +
+                                            std::to_string(map.max_size) + ")"});
+        }
+    }
+}
+
+void perf(const SubgroupSpec& spec, Session& s, const Path& path, const RunOptions& opts,
+          Measurement& m) {
+    // The device's own choice (no required size) is what a program gets by default.
+    const Config c = configs_for(s, path).front();
+    Kernels k = build(s, spec, c, opts);
+    size_t local = std::min<size_t>(256, k.limit);
+    if (k.expected <= local) local = local / k.expected * k.expected;
+    const size_t global = local * s.facts().compute_units * 32;
+    const LaneMap map = record_map(s, k, c, global, local, opts);
+    if (!map.ok()) {
+        fail_map(m.verification, map, global, geometry(c, local));
+        return;
+    }
+    Buffers b = prepare(s, spec.op, map, global, local, opts.seed);
+
+    uint32_t repeats = 1;
+    auto run = [&](int warmups, int reps) {
+        return launch(s, k.op, b.out, b.in, opts.seed, repeats * opts.slowdown, global, local,
+                      warmups, reps, opts.timeout_s);
+    };
+    const double target = opts.budget.launch_seconds();
+    for (int round = 0; round < 4; ++round) {
+        const double once = run(round == 0 ? 1 : 0, 1).device.median;
+        if (once >= target * 0.5 || repeats >= kMaxPerfRepeats) break;
+        const double grow = std::clamp(target / std::max(once, 1e-7), 2.0, 1024.0);
+        repeats = static_cast<uint32_t>(std::min<double>(repeats * grow, kMaxPerfRepeats));
+    }
+    const double one = run(0, 1).device.median;
+    m.timings = run(1, opts.budget.reps_for(one));
+    m.global_size = global;
+    m.local_size = local;
+    m.work_per_launch = double(global) * repeats * kSteps * spec.ops_per_step;
+
+    const uint64_t steps = uint64_t(repeats) * opts.slowdown * kSteps;
+    const size_t count = std::clamp<size_t>(
+        size_t(kPerfReferenceLaneSteps / (double(steps) * map.max_size)), 1, kPerfSampleSubgroups);
+    const std::vector<size_t> chosen = sample_items(map.subgroups.size(), count);
+    merge(m.verification,
+          verify(spec.op, opts.seed, steps, map, chosen, read_u32(s, b.out, b.out_words), b, false),
+          geometry(c, local));
+    m.details.push_back({"repeats", std::to_string(repeats)});
+    m.details.push_back({"sub-group sizes", describe_sizes(map.sizes) + " (max " +
+                                                std::to_string(map.max_size) + ")"});
+}
+
+Measurement run_subgroup(const SubgroupSpec& spec, Session& s, const Path& path,
+                         const RunOptions& opts) {
+    Measurement m;
+    m.details.push_back({"counting", "one operation per lane per sub-group operation"});
+    if (has_need(path, Need::KhrSubgroups) &&
+        (spec.op == SgOp::Shuffle || spec.op == SgOp::ShuffleXor))
+        m.details.push_back({"khr shuffle", s.caps.has_extension("cl_khr_subgroup_shuffle")
+                                                ? "cl_khr_subgroup_shuffle"
+                                                : "no cl_khr_subgroup_shuffle reported: "
+                                                  "selected from broadcasts of every lane"});
+    if (opts.mode == Mode::Perf)
+        perf(spec, s, path, opts, m);
+    else
+        conformance(spec, s, path, opts, m);
+    m.status = m.verification.passed() ? Status::Ok : Status::VerifyFailed;
+    if (!m.verification.passed())
+        m.reason = !m.verification.first_mismatch.empty()
+                       ? std::to_string(m.verification.mismatches) + " of " +
+                             std::to_string(m.verification.checked) +
+                             " words differ; first: " + m.verification.first_mismatch
+                   : !m.verification.degenerate.empty() ? m.verification.degenerate
+                                                        : "nothing was checked";
+    return m;
+}
+
+} // namespace
+
+std::vector<size_t> subgroup_local_sizes(size_t expected, size_t limit) {
+    std::vector<size_t> v;
+    auto add = [&](size_t n) {
+        n = std::min(n, limit);
+        if (n > 0 && std::find(v.begin(), v.end(), n) == v.end()) v.push_back(n);
+    };
+    expected = std::max<size_t>(1, expected);
+    add(4 * expected);                    // several full sub-groups
+    add(2 * expected + expected / 2 + 1); // a partial last sub-group
+    add(1);                               // a sub-group of one lane
+    return v;
+}
+
+std::vector<size_t> pick_subgroup_sizes(std::vector<size_t> offered, size_t most) {
+    std::sort(offered.begin(), offered.end());
+    offered.erase(std::unique(offered.begin(), offered.end()), offered.end());
+    offered.erase(std::remove(offered.begin(), offered.end(), size_t(0)), offered.end());
+    if (offered.size() <= most || most < 2) return offered;
+    std::vector<size_t> v;
+    for (size_t i = 0; i < most; ++i) {
+        const size_t n = offered[i * (offered.size() - 1) / (most - 1)];
+        if (v.empty() || v.back() != n) v.push_back(n);
+    }
+    return v;
+}
+
+std::vector<Path> subgroup_paths() {
+    return {{"intel", {Need::IntelSubgroups}, "-DCLG_SG_INTEL"},
+            {"khr", {Need::KhrSubgroups}, "-DCLG_SG_KHR"},
+            {"ptx", {Need::InlinePtx}, "-DCLG_SG_PTX"},
+            {"emulated", {}, "-DCLG_SG_EMU"}};
+}
+
+Benchmark subgroup_benchmark(SubgroupSpec spec) {
+    Benchmark b;
+    b.id = spec.id;
+    b.family = "subgroup";
+    b.label = spec.label;
+    b.unit = Unit::OpPerSecond;
+    b.paths = spec.paths.empty() ? subgroup_paths() : spec.paths;
+    b.description = spec.description;
+    b.run = [spec = std::move(spec)](Session& s, const Benchmark&, const Path& path,
+                                     const RunOptions& opts) {
+        return run_subgroup(spec, s, path, opts);
+    };
+    return b;
+}
+
+} // namespace clgauge
