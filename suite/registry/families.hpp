@@ -7,4 +7,5 @@
 namespace clgauge::families {
 std::vector<Benchmark> fma();
 std::vector<Benchmark> mad();
+std::vector<Benchmark> mma();
 } // namespace clgauge::families
