@@ -626,10 +626,13 @@ kernel void mma(global uint* out, const uint seed, const uint repeats) {
 #ifdef CLG_UNROLL_STEPS
 #pragma unroll
 #endif
-            for (uint t = 0; t < CLG_MMA_TILES; ++t) {
+            for (uint t = 0; t < CLG_MMA_TILES; ++t)
                 CLG_MMA_ACC(acc[t], acc[t], a[t], b[t]);
+#ifdef CLG_UNROLL_STEPS
+#pragma unroll
+#endif
+            for (uint t = 0; t < CLG_MMA_TILES; ++t)
                 CLG_MMA_ACC(acc[t], acc[t], a[t], nb[t]);
-            }
         }
     }
 #pragma unroll
