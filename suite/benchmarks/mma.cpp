@@ -19,6 +19,8 @@ struct Variant {
     const char* ptx_instruction;
     Need ptx_need;
     const char* ptx_path; // "ptx", or a name that says the format is not native there
+    unsigned dpas_k = 0;  // K of the DPAS built-in, 0 where the extension has none
+    const char* dpas_builtin = "";
 };
 
 // Emulation on sub-groups: an 8 x 8 tile, each lane one 32-bit word of K.
@@ -47,11 +49,26 @@ MmaPath ptx(const Variant& v) {
     return {{v.ptx_path, {Need::InlinePtx, v.ptx_need}, "-DCLG_MMA_PTX"}, s};
 }
 
+// Intel DPAS: an 8 x 16 x K tile per built-in call on a sub-group of 16 (0: no built-in).
+MmaPath dpas(const Variant& v) {
+    MmaShape s;
+    s.tile = {8, 16, v.dpas_k};
+    s.group_items = 16;
+    s.tiles_per_group = 2; // more spills registers on PVC
+    s.steps = 8;
+    s.local_size = 256;
+    s.instruction = std::string("intel_sub_group_") + v.dpas_builtin;
+    return {{"dpas",
+             {Need::IntelDpas},
+             "-DCLG_MMA_DPAS -Dcl_intel_subgroup_matrix_multiply_accumulate"},
+            s};
+}
+
 const Variant kVariants[] = {
     {"mma.h", "MMA.h  compute", "fp16 x fp16 + fp32", Format::F16, "CLG_FMT_F16", 2, 16,
-     "mma.sync.m16n8k16.f32.f16.f16.f32", Need::NvSm80, "ptx"},
+     "mma.sync.m16n8k16.f32.f16.f16.f32", Need::NvSm80, "ptx", 16, "f16_f16_matrix_mad_k16"},
     {"mma.bf", "MMA.bf compute", "bf16 x bf16 + fp32", Format::BF16, "CLG_FMT_BF16", 2, 16,
-     "mma.sync.m16n8k16.f32.bf16.bf16.f32", Need::NvSm80, "ptx"},
+     "mma.sync.m16n8k16.f32.bf16.bf16.f32", Need::NvSm80, "ptx", 16, "bf16_bf16_matrix_mad_k16"},
     {"mma.tf", "MMA.tf compute", "tf32 x tf32 + fp32", Format::TF32, "CLG_FMT_TF32", 1, 8,
      "mma.sync.m16n8k8.f32.tf32.tf32.f32", Need::NvSm80, "ptx"},
     {"mma.f8", "MMA.f8 compute", "fp8 E4M3 x E4M3 + fp32", Format::E4M3, "CLG_FMT_E4M3", 4, 32,
@@ -63,9 +80,9 @@ const Variant kVariants[] = {
      "2x mma.sync.m16n8k16.f32.f16.f16.f32 on E2M1*scale decoded to fp16 (no fp4 before sm_100)",
      Need::NvSm80, "ptx-f16"},
     {"mma.i8", "MMA.i8 compute", "int8 x int8 + int32", Format::S8, "CLG_FMT_S8", 4, 32,
-     "mma.sync.m16n8k32.s32.s8.s8.s32", Need::NvSm80, "ptx"},
+     "mma.sync.m16n8k32.s32.s8.s8.s32", Need::NvSm80, "ptx", 32, "i8_i8_matrix_mad_k32"},
     {"mma.i4", "MMA.i4 compute", "int4 x int4 + int32", Format::S4, "CLG_FMT_S4", 8, 64,
-     "mma.sync.m16n8k64.s32.s4.s4.s32", Need::NvSm80, "ptx"},
+     "mma.sync.m16n8k64.s32.s4.s4.s32", Need::NvSm80, "ptx", 64, "i4_i4_matrix_mad_k64"},
     {"mma.i2", "MMA.i2 compute", "ternary {-1,0,1} as bit planes (x+, x-) + int32", Format::Ternary,
      "CLG_FMT_TERNARY", 16, 256,
      "4x mma.sync.m16n8k256.s32.b1.b1.s32.and.popc (ternary bit planes)", Need::NvSm80, "ptx"},
@@ -83,13 +100,13 @@ std::vector<Benchmark> mma() {
         spec.unit = ref::mma::is_float(x.format) ? Unit::FlopPerSecond : Unit::OpPerSecond;
         spec.format = x.format;
         spec.options = std::string("-D") + x.define;
-        spec.paths = {
-            ptx(x),
-            emulated("emulated-ptx", {Need::InlinePtx}, "-DCLG_MMA_EMU -DCLG_SG_PTX", 32,
-                     x.elements_per_word),
-            emulated("emulated", {}, "-DCLG_MMA_EMU -DCLG_SG_EMU -DCLG_SG_EMU_SIZE=16", 16,
-                     x.elements_per_word),
-        };
+        spec.paths = {ptx(x)};
+        if (x.dpas_k) spec.paths.push_back(dpas(x));
+        spec.paths.push_back(emulated("emulated-ptx", {Need::InlinePtx},
+                                      "-DCLG_MMA_EMU -DCLG_SG_PTX", 32, x.elements_per_word));
+        spec.paths.push_back(emulated("emulated", {},
+                                      "-DCLG_MMA_EMU -DCLG_SG_EMU -DCLG_SG_EMU_SIZE=16", 16,
+                                      x.elements_per_word));
         v.push_back(mma_benchmark(std::move(spec)));
     }
     return v;

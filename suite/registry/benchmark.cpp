@@ -36,6 +36,8 @@ const char* need_name(Need n) {
         return "integer dot product 4x8";
     case Need::OpenCLC20:
         return "OpenCL C 2.0";
+    case Need::IntelDpas:
+        return "Intel DPAS";
     }
     return "?";
 }
@@ -68,6 +70,10 @@ std::optional<std::string> unmet(Need n, const Capabilities& c) {
         break;
     case Need::OpenCLC20:
         if (c.opencl_c_major < 2) return "OpenCL C 2.0 not accepted";
+        break;
+    case Need::IntelDpas:
+        if (!c.intel_dpas)
+            return "no cl_intel_subgroup_matrix_multiply_accumulate on sub-groups of 16";
         break;
     }
     return std::nullopt;

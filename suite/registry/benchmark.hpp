@@ -25,6 +25,7 @@ enum class Need {
     IntelSubgroups, // cl_intel_subgroups that compile
     IntDot4x8,      // cl_khr_integer_dot_product with 4x8-bit inputs
     OpenCLC20,      // OpenCL C 2.0 or newer accepted
+    IntelDpas, // cl_intel_subgroup_matrix_multiply_accumulate on sub-groups of 16 that compiles
 };
 const char* need_name(Need n);
 // Why the device does not meet `n`, or nullopt when it does.

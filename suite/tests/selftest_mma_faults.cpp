@@ -71,5 +71,15 @@ TEST(MmaPlantedFault, PtxTernaryNegativeDropped) {
     expect_caught("mma.i2", "ptx", "(uint)(c.c[i] - c.c[4u + i])", "(uint)c.c[i]");
 }
 
+// And on Intel DPAS (checked on an Intel GPU with sub-groups of 16).
+TEST(MmaPlantedFault, DpasTransposedB) {
+    expect_caught("mma.i8", "dpas", kB, kBt);
+    expect_caught("mma.h", "dpas", kB, kBt);
+}
+TEST(MmaPlantedFault, DpasAccumulatorDropped) {
+    expect_caught("mma.i8", "dpas", kAcc, kNoAcc);
+    expect_caught("mma.bf", "dpas", kAcc, kNoAcc);
+}
+
 } // namespace
 } // namespace clgauge::test
