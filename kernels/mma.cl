@@ -12,13 +12,18 @@
 // Build options: one format -DCLG_FMT_{F16,BF16,TF32,E4M3,E5M2,E2M1,S8,S4,TERNARY}; one path
 // -DCLG_MMA_EMU (with a sub-group layer define, -DCLG_MMA_SG=<lanes>), -DCLG_MMA_PTX or
 // -DCLG_MMA_DPAS; -DCLG_STEPS, -DCLG_MMA_TILES.
+#ifndef CLGAUGE_INPUTS_H // (a host-side test includes it first)
 #include "clgauge_inputs.h"
+#endif
 
 #ifndef CLG_STEPS
 #define CLG_STEPS 4
 #endif
 #ifndef CLG_MMA_TILES
 #define CLG_MMA_TILES 1
+#endif
+#ifndef CLG_UNROLL
+#define CLG_UNROLL _Pragma("unroll")
 #endif
 
 // ---- formats: element width, float layout (sign bit, stored mantissa bits, bias) ----
@@ -446,7 +451,7 @@ typedef struct {
 
 inline clg_acc clg_acc_zero(void) {
     clg_acc z;
-#pragma unroll
+CLG_UNROLL
     for (uint i = 0; i < CLG_C_REGS; ++i)
         z.c[i] = 0;
     return z;
@@ -478,7 +483,7 @@ inline uint clg_e2m1_scaled_f16(uint b, uint s) {
 inline clg_frag_a clg_load_a(uint seed, uint tile, uint lane) {
     clg_frag_a a;
     const uint g = lane >> 2, t = lane & 3u;
-    #pragma unroll
+    CLG_UNROLL
     for (uint r = 0; r < CLG_A_REGS; ++r) {
         const uint row = g + 8u * (r & 1u);
 #if defined(CLG_FMT_TERNARY)
@@ -490,7 +495,7 @@ inline clg_frag_a clg_load_a(uint seed, uint tile, uint lane) {
         const uint kbase = t * CLG_REG_E + (CLG_REG_K / 2u) * (r >> 1);
 #endif
         uint word = 0;
-        #pragma unroll
+        CLG_UNROLL
         for (uint e = 0; e < CLG_REG_E; ++e) {
             const uint bits = CLG_REG_ELEM_A(seed, tile, row, kbase + e);
 #if defined(CLG_FMT_TERNARY)
@@ -506,7 +511,7 @@ inline clg_frag_a clg_load_a(uint seed, uint tile, uint lane) {
 inline clg_frag_b clg_load_b(uint seed, uint tile, uint lane, uint flip) {
     clg_frag_b b;
     const uint g = lane >> 2, t = lane & 3u;
-    #pragma unroll
+    CLG_UNROLL
     for (uint r = 0; r < CLG_B_REGS; ++r) {
 #if defined(CLG_FMT_TERNARY)
         const uint plane = r >> 1;
@@ -517,7 +522,7 @@ inline clg_frag_b clg_load_b(uint seed, uint tile, uint lane, uint flip) {
         const uint kbase = t * CLG_REG_E + (CLG_REG_K / 2u) * r;
 #endif
         uint word = 0;
-        #pragma unroll
+        CLG_UNROLL
         for (uint e = 0; e < CLG_REG_E; ++e) {
             const uint k = kbase + e, n = g;
             const uint bits = CLG_REG_ELEM_B(seed, tile, k, n, flip);
@@ -534,7 +539,7 @@ inline clg_frag_b clg_load_b(uint seed, uint tile, uint lane, uint flip) {
 inline clg_acc clg_load_c(uint seed, uint tile, uint lane) {
     clg_acc c = clg_acc_zero();
     const uint g = lane >> 2, t = lane & 3u;
-    #pragma unroll
+    CLG_UNROLL
     for (uint i = 0; i < 4u; ++i) {
         const uint bits = clg_c0_bits(seed, tile, g + 8u * (i >> 1), 2u * t + (i & 1u));
 #ifdef CLG_FLOAT_FMT
@@ -547,7 +552,7 @@ inline clg_acc clg_load_c(uint seed, uint tile, uint lane) {
 }
 inline void clg_store_c(global uint* out, uint tile, uint lane, clg_acc c) {
     const uint g = lane >> 2, t = lane & 3u;
-    #pragma unroll
+    CLG_UNROLL
     for (uint i = 0; i < 4u; ++i) {
         const uint row = g + 8u * (i >> 1), col = 2u * t + (i & 1u);
 #if defined(CLG_FMT_TERNARY)
@@ -561,7 +566,9 @@ inline void clg_store_c(global uint* out, uint tile, uint lane, clg_acc c) {
     }
 }
 
-#ifdef CLG_FLOAT_FMT
+// One mma.sync on 4 A, 2 B and 4 C registers (a host-side test defines its own model of it).
+#ifdef CLG_PTX_MMA4
+#elif defined(CLG_FLOAT_FMT)
 #define CLG_PTX_MMA4(d, c, a0, a1, a2, a3, b0, b1)                                                 \
     asm(CLG_PTX_OP " {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%10,%11,%12,%13};"                     \
         : "=f"(d[0]), "=f"(d[1]), "=f"(d[2]), "=f"(d[3])                                           \
@@ -703,6 +710,11 @@ inline void clg_store_c(global uint* out, uint tile, uint lane, clg_acc acc) {
 #endif
 
 // =====================================================================================
+#ifdef CLG_UNROLL_STEPS // fully unrolled MMA loops on the hardware paths
+#define CLG_STEP_UNROLL CLG_UNROLL
+#else
+#define CLG_STEP_UNROLL
+#endif
 #ifndef CLG_KERNEL_ATTR
 #define CLG_KERNEL_ATTR
 #endif
@@ -713,7 +725,7 @@ CLG_KERNEL_ATTR kernel void mma(global uint* out, const uint seed, const uint re
     clg_frag_a a[CLG_MMA_TILES];
     clg_frag_b b[CLG_MMA_TILES], nb[CLG_MMA_TILES];
     clg_acc acc[CLG_MMA_TILES];
-#pragma unroll
+CLG_UNROLL
     for (uint t = 0; t < CLG_MMA_TILES; ++t) {
         const uint tile = group * CLG_MMA_TILES + t;
         a[t] = clg_load_a(seed, tile, lane);
@@ -722,23 +734,17 @@ CLG_KERNEL_ATTR kernel void mma(global uint* out, const uint seed, const uint re
         acc[t] = clg_load_c(seed, tile, lane);
     }
     for (uint r = 0; r < repeats; ++r) {
-#ifdef CLG_UNROLL_STEPS
-#pragma unroll
-#endif
+CLG_STEP_UNROLL
         for (uint i = 0; i < CLG_STEPS; ++i) {
-#ifdef CLG_UNROLL_STEPS
-#pragma unroll
-#endif
+CLG_STEP_UNROLL
             for (uint t = 0; t < CLG_MMA_TILES; ++t)
                 CLG_MMA_ACC(acc[t], acc[t], a[t], b[t]);
-#ifdef CLG_UNROLL_STEPS
-#pragma unroll
-#endif
+CLG_STEP_UNROLL
             for (uint t = 0; t < CLG_MMA_TILES; ++t)
                 CLG_MMA_ACC(acc[t], acc[t], a[t], nb[t]);
         }
     }
-#pragma unroll
+CLG_UNROLL
     for (uint t = 0; t < CLG_MMA_TILES; ++t) {
         CLG_MMA_ACC(acc[t], acc[t], a[t], b[t]);
         clg_store_c(out, group * CLG_MMA_TILES + t, lane, acc[t]);
