@@ -611,7 +611,6 @@ inline clg_acc clg_mma_ptx(clg_acc c, clg_frag_a a, clg_frag_b b) {
 // tile per call (repeat count 8), fragments per the extension: lane n holds column n of B as
 // 8 ints (32 / w elements each, lower k in lower bits) and column n of C (rows 0..7); row i of
 // A is spread over the lanes, lane l holding the 16 bits that follow 16 * l in the row.
-#pragma OPENCL EXTENSION cl_intel_subgroups : enable
 #define CLG_DPAS_M 8u
 #define CLG_DPAS_N 16u
 #if defined(CLG_FMT_S8)
