@@ -241,14 +241,24 @@ inline void tile_reference(Format f, const Shape& s, uint32_t seed, uint32_t til
                 p += t;
                 mag += std::fabs(t);
             }
-            // Each MMA rounds once (the exact sum, then fp32). A pair maps c to itself as soon
-            // as it returns to a value it left from, so long chains cost a few steps.
+            // Each MMA rounds once (the exact sum, then fp32). The pair map is applied to c
+            // until it repeats a state; the rest of a long chain follows from the cycle.
             float c = std::bit_cast<float>(c0);
+            std::vector<uint32_t> seen{std::bit_cast<uint32_t>(c)};
             for (uint64_t j = 0; j < pairs; ++j) {
                 const float up = float(double(c) + p);
-                const float back = float(double(up) - p);
-                if (std::bit_cast<uint32_t>(back) == std::bit_cast<uint32_t>(c)) break;
-                c = back;
+                c = float(double(up) - p);
+                if (seen.size() > 256) continue; // no short cycle: step through the chain
+                const uint32_t cb = std::bit_cast<uint32_t>(c);
+                size_t h = 0;
+                while (h < seen.size() && seen[h] != cb)
+                    ++h;
+                if (h < seen.size()) { // state j + 1 == state h: a cycle of length j + 1 - h
+                    const uint64_t period = j + 1 - h, left = pairs - (j + 1);
+                    c = std::bit_cast<float>(seen[h + size_t(left % period)]);
+                    break;
+                }
+                seen.push_back(cb); // seen[i] is the state after i pairs
             }
             const float r = float(double(c) + p);
             out[i] = std::bit_cast<uint32_t>(r);

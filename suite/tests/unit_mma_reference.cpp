@@ -106,6 +106,38 @@ TEST(MmaReference, ExactTileReturnsToC0PlusAB) {
     }
 }
 
+TEST(MmaReference, LongFloatChainsFollowTheirCycle) {
+    // The cycle shortcut gives what stepping every MMA of the chain gives.
+    const Shape s{16, 8, 16};
+    for (Format f : kFloats) {
+        for (uint32_t tile = 3; tile < 40; tile += 4) {
+            for (uint64_t pairs : {1u, 2u, 7u, 300u}) {
+                uint32_t got[128];
+                double bound[128];
+                tile_reference(f, s, 21, tile, pairs, got, bound);
+                for (uint32_t m = 0; m < 16; ++m)
+                    for (uint32_t n = 0; n < 8; ++n) {
+                        double p = 0;
+                        for (uint32_t k = 0; k < 16; ++k) {
+                            double a = decode(f, element_bits(f, 21, tile, kA, m, k, 16));
+                            double b = decode(f, element_bits(f, 21, tile, kB, k, n, 16));
+                            if (f == Format::E2M1) {
+                                a *= decode_e8m0(scale_bits(21, tile, kScaleA, m, 0));
+                                b *= decode_e8m0(scale_bits(21, tile, kScaleB, n, 0));
+                            }
+                            p += a * b;
+                        }
+                        float c = std::bit_cast<float>(c0_bits(f, 21, tile, m, n));
+                        for (uint64_t j = 0; j < pairs; ++j)
+                            c = float(double(float(double(c) + p)) - p);
+                        const uint32_t want = std::bit_cast<uint32_t>(float(double(c) + p));
+                        EXPECT_EQ(got[m * 8 + n], want) << int(f) << " tile " << tile;
+                    }
+            }
+        }
+    }
+}
+
 TEST(MmaReference, IntegerChainIsClosedForm) {
     // C0 + (2n+1) * A*B, checked against stepping one MMA at a time.
     const Shape s{8, 8, 64};
