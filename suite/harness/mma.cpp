@@ -15,7 +15,10 @@ namespace mm = ref::mma;
 
 constexpr size_t kConformanceGroups = 8; // a few tiles of each kind, quick on a 2-core CPU
 constexpr size_t kPerfSampleTiles = 16;
-constexpr size_t kMaxGroupsPerCu = 32 * 8; // perf launches grow up to this many groups per CU
+// Perf launches grow up to this many work-groups per compute unit: a multiple of 1, 2, 3, 4, 6
+// and 8, so whole waves fill the device for most residencies (a partial last wave would cost
+// a few percent at peak).
+constexpr size_t kMaxWgsPerCu = 48;
 
 std::string describe(uint32_t bits, bool is_float) {
     return describe_word(bits, is_float ? WordKind::F32 : WordKind::U32);
@@ -89,7 +92,7 @@ Measurement run_mma(const MmaSpec& spec, Session& s, const MmaPath& mp, const Ru
 
     // Perf: the launch grows first in work-groups (up to many waves), then in repeats.
     const size_t cu = std::max<size_t>(1, s.facts().compute_units);
-    size_t max_wgs = perf ? cu * kMaxGroupsPerCu / groups_per_wg : 0;
+    size_t max_wgs = perf ? cu * kMaxWgsPerCu : 0;
     max_wgs = std::min(max_wgs, max_buffer_bytes(s) / wg_bytes);
     size_t wgs =
         perf ? std::min(cu, max_wgs) : (kConformanceGroups + groups_per_wg - 1) / groups_per_wg;
