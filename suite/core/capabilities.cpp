@@ -1,5 +1,6 @@
 #include "core/capabilities.hpp"
 
+#include <algorithm>
 #include <regex>
 #include <sstream>
 
@@ -72,6 +73,16 @@ kernel void probe(global uint* p) {
   p[get_global_id(0)] = r + lane;
 }
 )";
+// The DPAS built-ins as kernels/mma.cl calls them (sub-groups of 16, repeat count 8).
+const char* kDpasProbe = R"(
+#pragma OPENCL EXTENSION cl_intel_subgroups : enable
+__attribute__((intel_reqd_sub_group_size(16)))
+kernel void probe(global int* p) {
+  int8 acc = vload8(0, p);
+  acc = intel_sub_group_i8_i8_matrix_mad_k32(as_short8(vload4(2, p)), vload8(2, p), acc);
+  vstore8(acc, 0, p);
+}
+)";
 const char* kDot4x8Probe = R"(
 kernel void probe(global int* p) { p[0] = dot(as_char4(p[1]), as_char4(p[2])); }
 )";
@@ -129,6 +140,17 @@ Capabilities detect_capabilities(const cl::Context& context, const DeviceEntry& 
                                 nullptr) == CL_SUCCESS)
                 c.intel_subgroup_sizes = std::move(sizes);
         }
+    }
+    if (c.intel_subgroups && c.has_extension("cl_intel_subgroup_matrix_multiply_accumulate") &&
+        std::find(c.intel_subgroup_sizes.begin(), c.intel_subgroup_sizes.end(), size_t(16)) !=
+            c.intel_subgroup_sizes.end()) {
+        // Debian's offline compiler declares the built-ins only with the extension macro set.
+        c.intel_dpas =
+            !try_compile(context, d, kDpasProbe, "-Dcl_intel_subgroup_matrix_multiply_accumulate")
+                 .has_value();
+        if (!c.intel_dpas)
+            c.probe_notes.push_back(
+                "cl_intel_subgroup_matrix_multiply_accumulate reported but a DPAS probe failed");
     }
     if (entry.facts.is_nvidia()) c.inline_ptx = !try_compile(context, d, kPtxProbe, "").has_value();
     if (c.has_extension("cl_khr_integer_dot_product")) {

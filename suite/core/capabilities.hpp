@@ -25,6 +25,7 @@ struct Capabilities {
     bool intel_subgroups = false;
     bool inline_ptx = false;  // NVIDIA: a kernel with inline PTX (%laneid) compiled
     bool int_dot_4x8 = false; // cl_khr_integer_dot_product, 4x8-bit packed
+    bool intel_dpas = false;  // DPAS built-ins on sub-groups of 16: reported and a probe compiles
     std::vector<size_t> intel_subgroup_sizes;
     int nv_cc = 0;                        // NVIDIA compute capability * 10 (90 for sm_90)
     std::vector<std::string> probe_notes; // why a reported feature was not trusted

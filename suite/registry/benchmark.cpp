@@ -40,6 +40,8 @@ const char* need_name(Need n) {
         return "OpenCL C 2.0";
     case Need::OpenCLC30:
         return "OpenCL C 3.0";
+    case Need::IntelDpas:
+        return "Intel DPAS";
     }
     return "?";
 }
@@ -78,6 +80,10 @@ std::optional<std::string> unmet(Need n, const Capabilities& c) {
         break;
     case Need::OpenCLC30:
         if (c.opencl_c_major < 3) return "OpenCL C 3.0 not accepted";
+        break;
+    case Need::IntelDpas:
+        if (!c.intel_dpas)
+            return "no cl_intel_subgroup_matrix_multiply_accumulate on sub-groups of 16";
         break;
     }
     return std::nullopt;

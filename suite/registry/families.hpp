@@ -12,4 +12,5 @@ std::vector<Benchmark> sum();
 std::vector<Benchmark> mod();
 std::vector<Benchmark> tnn();
 std::vector<Benchmark> subgroup();
+std::vector<Benchmark> mma();
 } // namespace clgauge::families

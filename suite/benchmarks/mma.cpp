@@ -1,0 +1,115 @@
+// mma.h, mma.bf, mma.tf, mma.f8, mma.b8, mma.f4, mma.i8, mma.i4, mma.i2: matrix
+// multiply-accumulate (kernels/mma.cl, reference/mma.hpp, harness/mma.hpp).
+#include "harness/mma.hpp"
+#include "registry/families.hpp"
+
+namespace clgauge::families {
+namespace {
+
+using ref::mma::Format;
+
+struct Variant {
+    const char* id;
+    const char* label;
+    const char* description;
+    Format format;
+    const char* define;
+    unsigned elements_per_word; // per 32-bit word in the emulation
+    unsigned ptx_k;             // K of the counted mma.sync tile (m16n8k<ptx_k>)
+    const char* ptx_instruction;
+    Need ptx_need;
+    const char* ptx_path; // "ptx", or a name that says the format is not native there
+    unsigned dpas_k = 0;  // K of the DPAS built-in, 0 where the extension has none
+    const char* dpas_builtin = "";
+};
+
+// Emulation on sub-groups: an 8 x 8 tile, each lane one 32-bit word of K.
+MmaPath emulated(const char* name, std::vector<Need> needs, const std::string& options,
+                 unsigned lanes, unsigned per_word) {
+    MmaShape s;
+    s.tile = {8, 8, lanes * per_word};
+    s.group_items = lanes;
+    s.tiles_per_group = 1;
+    s.steps = 2;
+    s.local_size = 64;
+    s.instruction = "sub-group broadcast + reduce_add on " + std::to_string(lanes) + " lanes";
+    return {{name, std::move(needs), options + " -DCLG_MMA_SG=" + std::to_string(lanes)}, s};
+}
+
+MmaPath ptx(const Variant& v) {
+    MmaShape s;
+    s.tile = {16, 8, v.ptx_k};
+    s.group_items = 32;
+    // Four independent accumulators per warp and eight warps per work-group keep enough
+    // mma.sync in flight to cover the tensor-core latency.
+    s.tiles_per_group = 4;
+    s.steps = 16;
+    s.local_size = 256;
+    s.instruction = v.ptx_instruction;
+    return {{v.ptx_path, {Need::InlinePtx, v.ptx_need}, "-DCLG_MMA_PTX"}, s};
+}
+
+// Intel DPAS: an 8 x 16 x K tile per built-in call on a sub-group of 16 (0: no built-in).
+MmaPath dpas(const Variant& v) {
+    MmaShape s;
+    s.tile = {8, 16, v.dpas_k};
+    s.group_items = 16;
+    s.tiles_per_group = 2; // more spills registers on PVC
+    s.steps = 8;
+    s.local_size = 256;
+    s.instruction = std::string("intel_sub_group_") + v.dpas_builtin;
+    return {{"dpas",
+             {Need::IntelDpas},
+             "-DCLG_MMA_DPAS -Dcl_intel_subgroup_matrix_multiply_accumulate"},
+            s};
+}
+
+const Variant kVariants[] = {
+    {"mma.h", "MMA.h  compute", "fp16 x fp16 + fp32", Format::F16, "CLG_FMT_F16", 2, 16,
+     "mma.sync.m16n8k16.f32.f16.f16.f32", Need::NvSm80, "ptx", 16, "f16_f16_matrix_mad_k16"},
+    {"mma.bf", "MMA.bf compute", "bf16 x bf16 + fp32", Format::BF16, "CLG_FMT_BF16", 2, 16,
+     "mma.sync.m16n8k16.f32.bf16.bf16.f32", Need::NvSm80, "ptx", 16, "bf16_bf16_matrix_mad_k16"},
+    {"mma.tf", "MMA.tf compute", "tf32 x tf32 + fp32", Format::TF32, "CLG_FMT_TF32", 1, 8,
+     "mma.sync.m16n8k8.f32.tf32.tf32.f32", Need::NvSm80, "ptx"},
+    {"mma.f8", "MMA.f8 compute", "fp8 E4M3 x E4M3 + fp32", Format::E4M3, "CLG_FMT_E4M3", 4, 32,
+     "mma.sync.m16n8k32.f32.e4m3.e4m3.f32", Need::NvSm89, "ptx"},
+    {"mma.b8", "MMA.b8 compute", "fp8 E5M2 x E5M2 + fp32", Format::E5M2, "CLG_FMT_E5M2", 4, 32,
+     "mma.sync.m16n8k32.f32.e5m2.e5m2.f32", Need::NvSm89, "ptx"},
+    {"mma.f4", "MMA.f4 compute", "MX fp4 E2M1 (E8M0 scale per 32) x E2M1 + fp32", Format::E2M1,
+     "CLG_FMT_E2M1", 8, 32,
+     "2x mma.sync.m16n8k16.f32.f16.f16.f32 on E2M1*scale decoded to fp16 (no fp4 before sm_100)",
+     Need::NvSm80, "ptx-f16"},
+    {"mma.i8", "MMA.i8 compute", "int8 x int8 + int32", Format::S8, "CLG_FMT_S8", 4, 32,
+     "mma.sync.m16n8k32.s32.s8.s8.s32", Need::NvSm80, "ptx", 32, "i8_i8_matrix_mad_k32"},
+    {"mma.i4", "MMA.i4 compute", "int4 x int4 + int32", Format::S4, "CLG_FMT_S4", 8, 64,
+     "mma.sync.m16n8k64.s32.s4.s4.s32", Need::NvSm80, "ptx", 64, "i4_i4_matrix_mad_k64"},
+    {"mma.i2", "MMA.i2 compute", "ternary {-1,0,1} as bit planes (x+, x-) + int32", Format::Ternary,
+     "CLG_FMT_TERNARY", 16, 256,
+     "4x mma.sync.m16n8k256.s32.b1.b1.s32.and.popc (ternary bit planes)", Need::NvSm80, "ptx"},
+};
+
+} // namespace
+
+std::vector<Benchmark> mma() {
+    std::vector<Benchmark> v;
+    for (const Variant& x : kVariants) {
+        MmaSpec spec;
+        spec.id = x.id;
+        spec.label = x.label;
+        spec.description = std::string(x.description) + " matrix multiply-accumulate";
+        spec.unit = ref::mma::is_float(x.format) ? Unit::FlopPerSecond : Unit::OpPerSecond;
+        spec.format = x.format;
+        spec.options = std::string("-D") + x.define;
+        spec.paths = {ptx(x)};
+        if (x.dpas_k) spec.paths.push_back(dpas(x));
+        spec.paths.push_back(emulated("emulated-ptx", {Need::InlinePtx},
+                                      "-DCLG_MMA_EMU -DCLG_SG_PTX", 32, x.elements_per_word));
+        spec.paths.push_back(emulated("emulated", {},
+                                      "-DCLG_MMA_EMU -DCLG_SG_EMU -DCLG_SG_EMU_SIZE=16", 16,
+                                      x.elements_per_word));
+        v.push_back(mma_benchmark(std::move(spec)));
+    }
+    return v;
+}
+
+} // namespace clgauge::families

@@ -1,0 +1,188 @@
+#include "harness/mma.hpp"
+
+#include "harness/launch.hpp"
+#include "harness/verify.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <set>
+
+namespace clgauge {
+namespace {
+
+namespace mm = ref::mma;
+
+constexpr size_t kConformanceGroups = 8; // a few tiles of each kind, quick on a 2-core CPU
+constexpr size_t kPerfSampleTiles = 16;
+// Perf launches grow up to this many work-groups per compute unit: a multiple of 1, 2, 3, 4, 6
+// and 8, so whole waves fill the device for most residencies (a partial last wave would cost
+// a few percent at peak).
+constexpr size_t kMaxWgsPerCu = 48;
+
+std::string describe(uint32_t bits, bool is_float) {
+    return describe_word(bits, is_float ? WordKind::F32 : WordKind::U32);
+}
+
+// One element: exact (bit-equal; +0 and -0 count as equal), NaN for NaN, the same infinity,
+// else within the bound.
+bool element_ok(uint32_t got, uint32_t expected, double bound, bool is_float) {
+    if (!is_float || got == expected) return got == expected;
+    const float g = std::bit_cast<float>(got), e = std::bit_cast<float>(expected);
+    if (std::isnan(e)) return std::isnan(g);
+    if (std::isinf(e) || std::isnan(g) || std::isinf(g)) return false;
+    if (bound == 0) return g == e;
+    return std::fabs(double(g) - double(e)) <= bound;
+}
+
+Verification check_tiles(const MmaSpec& spec, const MmaShape& shape,
+                         const std::vector<size_t>& tiles, const std::vector<uint32_t>& all,
+                         uint32_t seed, uint64_t pairs) {
+    Verification v;
+    const bool is_float = mm::is_float(spec.format);
+    const size_t per_tile = size_t(shape.tile.m) * shape.tile.n;
+    std::vector<uint32_t> expected(per_tile);
+    std::vector<double> bound(per_tile);
+    std::set<uint32_t> distinct;
+    size_t special_checked = 0;
+    for (size_t tile : tiles) {
+        mm::tile_reference(spec.format, shape.tile, seed, uint32_t(tile), pairs, expected.data(),
+                           bound.data());
+        const bool special = is_float && mm::special_tile(uint32_t(tile));
+        special_checked += special;
+        for (size_t i = 0; i < per_tile; ++i) {
+            const uint32_t got = all[tile * per_tile + i];
+            ++v.checked;
+            distinct.insert(expected[i]);
+            if (!special && is_float && word_not_finite(expected[i], WordKind::F32) &&
+                v.degenerate.empty())
+                v.degenerate = "expected value of exact tile " + std::to_string(tile) +
+                               " is not finite: " + describe(expected[i], true);
+            if (!element_ok(got, expected[i], bound[i], is_float) && v.mismatches++ == 0) {
+                v.first_mismatch =
+                    "tile " + std::to_string(tile) + " C[" + std::to_string(i / shape.tile.n) +
+                    "][" + std::to_string(i % shape.tile.n) + "]: got " + describe(got, is_float) +
+                    ", expected " + describe(expected[i], is_float);
+                if (bound[i] > 0) v.first_mismatch += " +- " + std::to_string(bound[i]);
+            }
+        }
+    }
+    if (v.degenerate.empty() && distinct.size() < per_tile / 2)
+        v.degenerate = "only " + std::to_string(distinct.size()) +
+                       " distinct expected values: the check would prove little";
+    if (v.degenerate.empty() && is_float && special_checked == 0)
+        v.degenerate = "no tile with special values was checked";
+    return v;
+}
+
+Measurement run_mma(const MmaSpec& spec, Session& s, const MmaPath& mp, const RunOptions& opts) {
+    const MmaShape& shape = mp.shape;
+    const std::string options = spec.options + " -DCLG_STEPS=" + std::to_string(shape.steps) +
+                                " -DCLG_MMA_TILES=" + std::to_string(shape.tiles_per_group) +
+                                (mp.path.options.empty() ? "" : " " + mp.path.options);
+    cl::Kernel kernel = build_kernel(s, "mma.cl", "mma", options, opts);
+    const size_t local = shape.local_size;
+    if (pick_local_size(kernel, s, local) < local)
+        throw std::runtime_error("the kernel cannot run work-groups of " + std::to_string(local) +
+                                 " work-items on this device");
+    const bool perf = opts.mode == Mode::Perf;
+    const size_t groups_per_wg = local / shape.group_items;
+    const size_t tile_bytes = size_t(shape.tile.m) * shape.tile.n * 4;
+    const size_t wg_bytes = groups_per_wg * shape.tiles_per_group * tile_bytes;
+
+    // Perf: the launch grows first in work-groups (up to many waves), then in repeats.
+    const size_t cu = std::max<size_t>(1, s.facts().compute_units);
+    size_t max_wgs = perf ? cu * kMaxWgsPerCu : 0;
+    max_wgs = std::min(max_wgs, max_buffer_bytes(s) / wg_bytes);
+    size_t wgs =
+        perf ? std::min(cu, max_wgs) : (kConformanceGroups + groups_per_wg - 1) / groups_per_wg;
+    const size_t alloc_wgs = perf ? max_wgs : wgs;
+    require_allocation(s, alloc_wgs * wg_bytes, spec.id + " output");
+    cl::Buffer out(s.context, CL_MEM_WRITE_ONLY, alloc_wgs * wg_bytes);
+
+    uint32_t repeats = 1;
+    auto enqueue = [&](cl::CommandQueue& q) {
+        kernel.setArg(0, out);
+        kernel.setArg(1, opts.seed);
+        kernel.setArg(2, static_cast<cl_uint>(repeats * opts.slowdown));
+        cl::Event e;
+        q.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(wgs * local), cl::NDRange(local),
+                               nullptr, &e);
+        return e;
+    };
+
+    Timings t;
+    if (perf) {
+        const double target = opts.budget.launch_seconds();
+        for (int round = 0; round < 12; ++round) {
+            const double once =
+                time_launches(s.queue, enqueue, round == 0 ? 1 : 0, 1, opts.timeout_s)
+                    .device.median;
+            if (once >= target * 0.5) break;
+            const double grow = std::clamp(target / std::max(once, 1e-7), 2.0, 1024.0);
+            if (wgs < max_wgs) {
+                wgs = std::min(max_wgs, size_t(double(wgs) * grow));
+            } else if (repeats < (1u << 20)) {
+                repeats = static_cast<uint32_t>(std::min<double>(repeats * grow, 1u << 20));
+            } else {
+                break;
+            }
+        }
+        const double launch = time_launches(s.queue, enqueue, 0, 1, opts.timeout_s).device.median;
+        t = time_launches(s.queue, enqueue, 1, opts.budget.reps_for(launch), opts.timeout_s);
+    } else {
+        t = time_launches(s.queue, enqueue, 0, 1, opts.timeout_s);
+    }
+
+    const size_t tiles = wgs * groups_per_wg * shape.tiles_per_group;
+    const uint64_t pairs = uint64_t(repeats) * shape.steps;
+    Measurement m;
+    m.timings = t;
+    m.global_size = wgs * local;
+    m.local_size = local;
+    m.work_per_launch = double(tiles) * double(2 * pairs + 1) * mm::ops_per_mma(shape.tile);
+    m.details = {{"mma", shape.instruction},
+                 {"shape", "m" + std::to_string(shape.tile.m) + "n" + std::to_string(shape.tile.n) +
+                               "k" + std::to_string(shape.tile.k)},
+                 {"tiles_per_group", std::to_string(shape.tiles_per_group)},
+                 {"mmas_per_tile", std::to_string(2 * pairs + 1)},
+                 {"seed", std::to_string(opts.seed)}};
+
+    std::vector<uint32_t> all(tiles * tile_bytes / 4);
+    s.queue.enqueueReadBuffer(out, CL_TRUE, 0, all.size() * 4, all.data());
+    std::vector<size_t> items = sample_items(tiles, perf ? kPerfSampleTiles : tiles);
+    if (tiles > 3 && std::find(items.begin(), items.end(), size_t(3)) == items.end())
+        items.push_back(3); // always one tile with special values
+    const uint64_t checked_pairs = pairs * opts.slowdown;
+    m.verification = check_tiles(spec, shape, items, all, opts.seed, checked_pairs);
+    m.status = m.verification.passed() ? Status::Ok : Status::VerifyFailed;
+    if (!m.verification.passed())
+        m.reason = !m.verification.first_mismatch.empty()
+                       ? std::to_string(m.verification.mismatches) + " of " +
+                             std::to_string(m.verification.checked) +
+                             " values differ; first: " + m.verification.first_mismatch
+                       : m.verification.degenerate;
+    return m;
+}
+
+} // namespace
+
+Benchmark mma_benchmark(MmaSpec spec) {
+    Benchmark b;
+    b.id = spec.id;
+    b.family = spec.family;
+    b.label = spec.label;
+    b.unit = spec.unit;
+    for (const auto& p : spec.paths)
+        b.paths.push_back(p.path);
+    b.description = spec.description;
+    b.run = [spec = std::move(spec)](Session& s, const Benchmark&, const Path& path,
+                                     const RunOptions& opts) {
+        for (const auto& p : spec.paths)
+            if (p.path.name == path.name) return run_mma(spec, s, p, opts);
+        throw std::runtime_error(spec.id + " has no path " + path.name);
+    };
+    return b;
+}
+
+} // namespace clgauge

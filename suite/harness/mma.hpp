@@ -1,0 +1,39 @@
+// Harness for matrix multiply-accumulate throughput (the mma family): each sub-group or warp
+// builds its tiles in registers, runs a dependent chain of MMAs and stores the accumulators,
+// which reference/mma.hpp reproduces (bit-exact for integers and for the exact float tiles,
+// within a derived bound for the float tiles with special values).
+#pragma once
+#include "reference/mma.hpp"
+#include "registry/benchmark.hpp"
+
+namespace clgauge {
+
+// How one path lays out the work. Kernel contract (kernels/mma.cl):
+// kernel void mma(global uint* out, uint seed, uint repeats); a group of `group_items`
+// consecutive work-items owns `tiles_per_group` tiles and stores M x N words per tile after
+// 2 * repeats * CLG_STEPS + 1 MMAs each.
+struct MmaShape {
+    ref::mma::Shape tile;         // M, N, K of one counted MMA
+    unsigned group_items = 32;    // work-items per sub-group / warp
+    unsigned tiles_per_group = 1; // independent accumulators (hide the MMA latency)
+    unsigned steps = 4;           // CLG_STEPS: unrolled MMA pairs per repeat
+    unsigned local_size = 256;    // work-group size (a multiple of group_items)
+    std::string instruction;      // what one counted MMA is on this path, for the report
+};
+
+struct MmaPath {
+    Path path;
+    MmaShape shape;
+};
+
+struct MmaSpec {
+    std::string id, family = "mma", label, description;
+    Unit unit = Unit::FlopPerSecond;
+    ref::mma::Format format = ref::mma::Format::F16;
+    std::vector<MmaPath> paths; // best first
+    std::string options;        // common build options (the format define)
+};
+
+Benchmark mma_benchmark(MmaSpec spec);
+
+} // namespace clgauge

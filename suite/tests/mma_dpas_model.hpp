@@ -1,0 +1,234 @@
+// A host model of the Intel DPAS path of kernels/mma.cl: the kernel's own fragment code
+// compiled as C++, with each intel_sub_group_*_matrix_mad_k* call replaced by a model of the
+// built-in as cl_intel_subgroup_matrix_multiply_accumulate defines it for sub-groups of 16
+// and repeat count 8: C row i is component i in lane n = column n; A row i is component i,
+// lane l holding the 16 bits (16 / w elements) that start at K position l * 16 / w; B column n
+// is lane n's 8 ints, int j holding the 32 / w elements from K position j * 32 / w; lower
+// positions in lower bits. A test file defines one CLG_FMT_* and includes this header once.
+#pragma once
+#include "reference/mma.hpp"
+
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <gtest/gtest.h>
+#include <vector>
+
+namespace clgauge::test::dpas_model {
+namespace { // each test file includes the kernel with another format: keep it file-local
+
+using uint = uint32_t;
+using ushort = uint16_t;
+using uchar = uint8_t;
+using ulong = uint64_t;
+inline float as_float(uint x) {
+    return std::bit_cast<float>(x);
+}
+inline int as_int(uint x) {
+    return int(x);
+}
+inline uint as_uint(float x) {
+    return std::bit_cast<uint>(x);
+}
+inline uint popcount(uint x) {
+    return uint(std::popcount(x));
+}
+inline size_t get_global_id(uint) {
+    return 0;
+}
+inline uint get_sub_group_local_id() {
+    return 0;
+}
+
+// OpenCL vectors of 8, as far as the kernel uses them.
+template <class T> struct vec8 {
+    std::array<T, 8> s{};
+    vec8() = default;
+    explicit vec8(int v) { s.fill(T(v)); }
+};
+using short8 = vec8<int16_t>;
+using ushort8 = vec8<uint16_t>;
+using int8 = vec8<int32_t>;
+using uint8 = vec8<uint32_t>;
+using float8 = vec8<float>;
+template <class T> vec8<T> vload8(size_t, const T* p) {
+    vec8<T> v;
+    for (int i = 0; i < 8; ++i)
+        v.s[i] = p[i];
+    return v;
+}
+template <class T> void vstore8(vec8<T> v, size_t, T* p) {
+    for (int i = 0; i < 8; ++i)
+        p[i] = v.s[i];
+}
+template <class To, class From> vec8<To> as_vec(vec8<From> v) {
+    static_assert(sizeof(To) == sizeof(From));
+    vec8<To> r;
+    for (int i = 0; i < 8; ++i)
+        r.s[i] = std::bit_cast<To>(v.s[i]);
+    return r;
+}
+template <class F> short8 as_short8(vec8<F> v) {
+    return as_vec<int16_t>(v);
+}
+template <class F> int8 as_int8(vec8<F> v) {
+    return as_vec<int32_t>(v);
+}
+template <class F> uint8 as_uint8(vec8<F> v) {
+    return as_vec<uint32_t>(v);
+}
+template <class F> float8 as_float8(vec8<F> v) {
+    return as_vec<float>(v);
+}
+
+// The built-in model: as in mma_ptx_model.hpp, call i of lane L records its operands and
+// returns the previous pass's result, until a chain of calls has settled.
+struct Call {
+    short8 a;
+    int8 b;
+    std::array<uint32_t, 8> c{};
+};
+inline std::vector<std::array<Call, 16>> g_calls;
+inline std::vector<std::array<std::array<uint32_t, 8>, 16>> g_results;
+inline unsigned g_lane = 0, g_call = 0;
+
+template <class Acc> Acc record(short8 a, int8 b, Acc c) {
+    const unsigned i = g_call++;
+    if (g_calls.size() <= i) {
+        g_calls.resize(i + 1);
+        g_results.resize(i + 1);
+    }
+    Call& call = g_calls[i][g_lane];
+    call.a = a;
+    call.b = b;
+    for (int r = 0; r < 8; ++r)
+        call.c[r] = std::bit_cast<uint32_t>(c.s[r]);
+    Acc d;
+    for (int r = 0; r < 8; ++r)
+        d.s[r] = std::bit_cast<typename decltype(d.s)::value_type>(g_results[i][g_lane][r]);
+    return d;
+}
+
+// D of every lane of one call; w-bit elements of `format`, K = 8 * 32 / w ... as the
+// built-in's name says (k16 for 16-bit, k32 for 8-bit, k64 for 4-bit).
+inline void solve(ref::mma::Format f, unsigned w, std::array<Call, 16>& calls,
+                  std::array<std::array<uint32_t, 8>, 16>& out) {
+    const unsigned per_lane = 16 / w, per_int = 32 / w, K = 16 * per_lane;
+    const uint32_t mask = (1u << w) - 1u;
+    std::vector<double> A(8 * K), B(K * 16);
+    for (unsigned l = 0; l < 16; ++l)
+        for (unsigned i = 0; i < 8; ++i)
+            for (unsigned e = 0; e < per_lane; ++e)
+                A[i * K + l * per_lane + e] =
+                    ref::mma::decode(f, (uint16_t(calls[l].a.s[i]) >> (e * w)) & mask);
+    for (unsigned n = 0; n < 16; ++n)
+        for (unsigned j = 0; j < 8; ++j)
+            for (unsigned e = 0; e < per_int; ++e)
+                B[(j * per_int + e) * 16 + n] =
+                    ref::mma::decode(f, (uint32_t(calls[n].b.s[j]) >> (e * w)) & mask);
+    for (unsigned n = 0; n < 16; ++n)
+        for (unsigned i = 0; i < 8; ++i) {
+            if (ref::mma::is_float(f)) {
+                double s = std::bit_cast<float>(calls[n].c[i]);
+                for (unsigned k = 0; k < K; ++k)
+                    s += A[i * K + k] * B[k * 16 + n];
+                out[n][i] = std::bit_cast<uint32_t>(float(s));
+            } else {
+                uint32_t s = calls[n].c[i];
+                for (unsigned k = 0; k < K; ++k)
+                    s += uint32_t(int64_t(A[i * K + k]) * int64_t(B[k * 16 + n]));
+                out[n][i] = s;
+            }
+        }
+}
+
+inline ref::mma::Format g_format;
+inline unsigned g_width = 0;
+inline float8 intel_sub_group_f16_f16_matrix_mad_k16(short8 a, int8 b, float8 c) {
+    g_format = ref::mma::Format::F16, g_width = 16;
+    return record(a, b, c);
+}
+inline float8 intel_sub_group_bf16_bf16_matrix_mad_k16(short8 a, int8 b, float8 c) {
+    g_format = ref::mma::Format::BF16, g_width = 16;
+    return record(a, b, c);
+}
+inline int8 intel_sub_group_i8_i8_matrix_mad_k32(short8 a, int8 b, int8 c) {
+    g_format = ref::mma::Format::S8, g_width = 8;
+    return record(a, b, c);
+}
+inline int8 intel_sub_group_i4_i4_matrix_mad_k64(short8 a, int8 b, int8 c) {
+    g_format = ref::mma::Format::S4, g_width = 4;
+    return record(a, b, c);
+}
+
+namespace kern {
+#include "kernels/include/clgauge_inputs.h"
+#define kernel
+#define global
+#define constant const
+#define CLG_UNROLL
+#define CLG_MMA_DPAS
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wconversion"
+#pragma GCC diagnostic ignored "-Wunused-parameter"
+#pragma GCC diagnostic ignored "-Wunused-function"
+#pragma GCC diagnostic ignored "-Wattributes"
+#include "kernels/mma.cl"
+#pragma GCC diagnostic pop
+} // namespace kern
+
+// The kernel's fragment code for the 16 lanes of one tile, chain C0, B, NB, B; C as stored.
+inline std::vector<uint32_t> run_tile(uint32_t seed, uint32_t tile) {
+    using namespace kern;
+    std::array<clg_frag_a, 16> a;
+    std::array<clg_frag_b, 16> b, nb;
+    std::array<clg_acc, 16> c, d;
+    for (uint lane = 0; lane < 16; ++lane) {
+        a[lane] = clg_load_a(seed, tile, lane);
+        b[lane] = clg_load_b(seed, tile, lane, 0u);
+        nb[lane] = clg_load_b(seed, tile, lane, CLG_NEG_MASK);
+        c[lane] = clg_load_c(seed, tile, lane);
+    }
+    g_calls.clear();
+    g_results.clear();
+    for (int pass = 0; pass < 4; ++pass) {
+        for (uint lane = 0; lane < 16; ++lane) {
+            g_lane = lane;
+            g_call = 0;
+            CLG_MMA_ACC(d[lane], c[lane], a[lane], b[lane]);
+            CLG_MMA_ACC(d[lane], d[lane], a[lane], nb[lane]);
+            CLG_MMA_ACC(d[lane], d[lane], a[lane], b[lane]);
+        }
+        for (size_t i = 0; i < g_calls.size(); ++i)
+            solve(g_format, g_width, g_calls[i], g_results[i]);
+    }
+    std::vector<uint32_t> out(size_t(tile + 1) * 128);
+    for (uint lane = 0; lane < 16; ++lane)
+        clg_store_c(out.data(), tile, lane, d[lane]);
+    return std::vector<uint32_t>(out.end() - 128, out.end());
+}
+
+// Exact tiles bit-exact, special tiles NaN for NaN and within the bound.
+inline void check(ref::mma::Format f) {
+    const ref::mma::Shape shape{8, 16, CLG_MMA_K};
+    for (uint32_t tile = 0; tile < 8; ++tile) {
+        const auto got = run_tile(0x5eed2026u, tile);
+        uint32_t expected[128];
+        double bound[128];
+        ref::mma::tile_reference(f, shape, 0x5eed2026u, tile, 1, expected, bound);
+        for (int i = 0; i < 128; ++i) {
+            const float g = std::bit_cast<float>(got[i]), e = std::bit_cast<float>(expected[i]);
+            if (!ref::mma::is_float(f) || bound[i] == 0)
+                EXPECT_TRUE(got[i] == expected[i] || (ref::mma::is_float(f) && g == e))
+                    << "tile " << tile << " C[" << i / 16 << "][" << i % 16 << "]: got 0x"
+                    << std::hex << got[i] << " expected 0x" << expected[i];
+            else if (std::isnan(e))
+                EXPECT_TRUE(std::isnan(g)) << "tile " << tile << " element " << i;
+            else
+                EXPECT_LE(std::fabs(double(g) - double(e)), bound[i]) << "tile " << tile;
+        }
+    }
+}
+
+} // namespace
+} // namespace clgauge::test::dpas_model

@@ -1,0 +1,8 @@
+// label unit: the Intel DPAS fragment code of kernels/mma.cl for CLG_FMT_S8, through the
+// host model of the built-in (mma_dpas_model.hpp).
+#define CLG_FMT_S8
+#include "mma_dpas_model.hpp"
+
+TEST(MmaDpasModel, S8FragmentsMatchReference) {
+    clgauge::test::dpas_model::check(clgauge::ref::mma::Format::S8);
+}
