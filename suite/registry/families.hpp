@@ -7,4 +7,6 @@
 namespace clgauge::families {
 std::vector<Benchmark> fma();
 std::vector<Benchmark> mad();
+std::vector<Benchmark> memory();
+std::vector<Benchmark> stream();
 } // namespace clgauge::families
