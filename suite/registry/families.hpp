@@ -9,4 +9,6 @@ std::vector<Benchmark> fma();
 std::vector<Benchmark> mad();
 std::vector<Benchmark> memory();
 std::vector<Benchmark> stream();
+std::vector<Benchmark> transfer();
+std::vector<Benchmark> launch();
 } // namespace clgauge::families
