@@ -144,7 +144,8 @@ Run run_once(const MemSpec& spec, Session& s, const Path& path, const RunOptions
                           " -DCLG_UNROLL=" + std::to_string(tune.unroll);
     if (spec.kind == WordKind::F64) options += " -DCLG_F64";
     if (!path.options.empty()) options += " " + path.options;
-    if (spec.subgroup_std && path.name == "khr") options += " " + s.caps.cl_std_for_subgroups();
+    if (spec.subgroup_std && std::count(path.needs.begin(), path.needs.end(), Need::KhrSubgroups))
+        options += " " + s.caps.cl_std_for_subgroups();
     cl::Kernel kernel = build_kernel(s, spec.source, spec.kernel, options, opts);
     cl::Kernel filler = build_kernel(s, spec.source, fill_kernel(spec.kind), options, opts);
     cl::Kernel junk = build_kernel(s, spec.source, "clg_fill_u32", options, opts);

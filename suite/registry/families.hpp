@@ -11,4 +11,5 @@ std::vector<Benchmark> memory();
 std::vector<Benchmark> stream();
 std::vector<Benchmark> transfer();
 std::vector<Benchmark> launch();
+std::vector<Benchmark> block();
 } // namespace clgauge::families

@@ -10,7 +10,7 @@ const std::vector<Benchmark>& registry() {
     static const std::vector<Benchmark> all = [] {
         std::vector<Benchmark> v;
         for (auto family : {families::fma, families::mad, families::memory, families::stream,
-                            families::transfer, families::launch}) {
+                            families::transfer, families::launch, families::block}) {
             auto entries = family();
             v.insert(v.end(), std::make_move_iterator(entries.begin()),
                      std::make_move_iterator(entries.end()));
