@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
 #include <sstream>
 #include <stdexcept>
 
@@ -136,8 +137,10 @@ struct Run {
     double rate = 0;
 };
 
+// `sizing`: the options the array size follows (a sweep spreads its time budget over its
+// runs, not its array size).
 Run run_once(const MemSpec& spec, Session& s, const Path& path, const RunOptions& opts,
-             const Tune& tune, unsigned param) {
+             const RunOptions& sizing, const Tune& tune, unsigned param) {
     const bool perf = opts.mode == Mode::Perf;
     const size_t wb = word_bytes(spec.kind);
     std::string options = spec.options + " -DCLG_VEC=" + std::to_string(tune.vec) +
@@ -154,7 +157,7 @@ Run run_once(const MemSpec& spec, Session& s, const Path& path, const RunOptions
 
     const unsigned arrays = spec.inputs + (spec.reduces ? 0 : 1);
     const size_t bytes =
-        perf ? memory_array_bytes(s, opts, std::max(1u, arrays)) : kConformanceWords * 4;
+        perf ? memory_array_bytes(s, sizing, std::max(1u, arrays)) : kConformanceWords * 4;
     size_t quantum = spec.whole_groups ? local : 1;
     if (spec.stride_ratio) quantum = std::max<size_t>(quantum, param);
     if (spec.geometry == MemGeometry::PerBlock) quantum = std::max<size_t>(quantum, param);
@@ -307,20 +310,23 @@ Measurement run_memory(const MemSpec& spec, Session& s, const Path& path, const 
     const unsigned param =
         spec.stride_ratio ? env_unsigned("CLGAUGE_MEM_STRIDE", spec.param) : spec.param;
     if (!spec.vector_sweep) {
-        Run r = run_once(spec, s, path, opts, tune, param);
+        Run r = run_once(spec, s, path, opts, opts, tune, param);
         if (r.m.status == Status::Ok) add_peak_share(s, r.rate, r.m);
         return r.m;
     }
     // Seed 001: copy with every vector width, the figure at the device's preferred one.
     const unsigned preferred = preferred_int_width(s);
+    const unsigned widths[] = {1, 2, 4, 8, 16};
+    RunOptions each = opts;
+    each.budget.seconds /= double(std::size(widths));
     Run chosen;
     double best = 0;
     unsigned best_width = 0;
     std::vector<std::pair<std::string, std::string>> rates;
-    for (unsigned v : {1u, 2u, 4u, 8u, 16u}) {
+    for (unsigned v : widths) {
         Tune t = tune;
         t.vec = v;
-        Run r = run_once(spec, s, path, opts, t, param);
+        Run r = run_once(spec, s, path, each, opts, t, param);
         if (r.m.status != Status::Ok) {
             r.m.reason = "vector width " + std::to_string(v) + ": " + r.m.reason;
             return r.m;
