@@ -13,4 +13,9 @@ std::vector<Benchmark> mod();
 std::vector<Benchmark> tnn();
 std::vector<Benchmark> subgroup();
 std::vector<Benchmark> mma();
+std::vector<Benchmark> memory();
+std::vector<Benchmark> stream();
+std::vector<Benchmark> transfer();
+std::vector<Benchmark> launch();
+std::vector<Benchmark> block();
 } // namespace clgauge::families

@@ -10,7 +10,9 @@ const std::vector<Benchmark>& registry() {
     static const std::vector<Benchmark> all = [] {
         std::vector<Benchmark> v;
         for (auto family : {families::fma, families::mad, families::dp4a, families::sum,
-                            families::mod, families::tnn, families::subgroup, families::mma}) {
+                            families::mod, families::tnn, families::subgroup, families::mma,
+                            families::memory, families::block, families::stream,
+                            families::transfer, families::launch}) {
             auto entries = family();
             v.insert(v.end(), std::make_move_iterator(entries.begin()),
                      std::make_move_iterator(entries.end()));
