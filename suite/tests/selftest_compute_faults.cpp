@@ -32,7 +32,7 @@ TEST(PlantedFault, Fp32ChainStepDropped) {
     expect_caught("fp32.fma", "y = CLG_FMA(x, nc, y);", "");
 }
 TEST(PlantedFault, Fp16ChainStepDropped) {
-    expect_caught("fp16.fma", "y = CLG_HFMA2(x, nc, y);", "");
+    expect_caught("fp16.fma", "y0 = CLG_HFMA2(x0, nc, y0);", "");
 }
 TEST(PlantedFault, Int32ChainStepDropped) {
     expect_caught("int32.mad", "y = x * nc + y;", "");
