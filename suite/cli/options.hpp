@@ -9,6 +9,7 @@ namespace clgauge {
 
 struct CliOptions {
     bool help = false, list = false, list_benchmarks = false, conformance = false;
+    bool list_sweeps = false;
     std::vector<std::string> devices; // indices or name substrings
     std::string only;                 // glob over benchmark ids
     std::optional<std::string> path;  // force an implementation path
@@ -16,6 +17,11 @@ struct CliOptions {
     std::optional<long> budget_ms;
     std::optional<unsigned long> seed;
     std::optional<double> timeout_s;
+    std::vector<std::string> sweeps; // --sweep NAME[,NAME] or all
+    bool sweep_short = false;        // --sweep-short or CLGAUGE_SWEEP_SHORT=1
+    std::string out_dir;             // where sweeps and the roofline write CSV/PNG
+    std::string roofline_report;     // --roofline REPORT.json: draw, no device needed
+    bool timing = false;             // --timing: event stage breakdown and profiling overhead
 };
 
 struct UsageError : std::runtime_error {

@@ -6,15 +6,18 @@
 #include "registry/benchmark.hpp"
 
 #include <cstdint>
+#include <functional>
 
 namespace clgauge {
 
 // Computes the words work-item `gid` stores after `steps` chain steps in total.
-using ChainReference = void (*)(uint32_t seed, uint32_t gid, uint64_t steps, uint64_t* out);
+using ChainReference =
+    std::function<void(uint32_t seed, uint32_t gid, uint64_t steps, uint64_t* out)>;
 
 // Kernel contract: kernel void NAME(global W* out, uint seed, uint repeats) stores
 // words_per_item words of word_bytes each at out[gid * words_per_item ...], after
-// repeats * CLG_STEPS steps.
+// repeats * CLG_STEPS steps. Honors RunOptions::global_size and ::repeats (perf mode): a
+// pinned launch is timed as it is, without calibration.
 struct ChainSpec {
     std::string id, family, label, description;
     Unit unit = Unit::FlopPerSecond;

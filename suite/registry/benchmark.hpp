@@ -65,6 +65,10 @@ struct RunOptions {
     // Test-only slowdown switch (CLGAUGE_TEST_SLOWDOWN): the kernel does this many times the
     // work it counts, to prove the perf verdict catches a regression.
     unsigned slowdown = 1;
+    // Sweeps pin the launch instead of calibrating it (perf mode; harnesses that honor them
+    // say so): the number of work-items, and the work per item (chain repeats).
+    std::optional<size_t> global_size;
+    std::optional<uint32_t> repeats;
 };
 
 enum class Status { Ok, Unsupported, BuildFailed, VerifyFailed, Error, Timeout };
