@@ -93,7 +93,8 @@ const char* status_name(Status s) {
 
 double Measurement::rate() const {
     const double t = timings.device.median;
-    return (status == Status::Ok && t > 0) ? work_per_launch / t : 0.0;
+    if (status != Status::Ok || t <= 0) return 0.0;
+    return time_is_figure ? t : work_per_launch / t;
 }
 
 } // namespace clgauge

@@ -91,7 +91,10 @@ struct Measurement {
     size_t global_size = 0, local_size = 0;
     Verification verification;
     std::vector<std::pair<std::string, std::string>> details; // harness-specific facts
-    // Rate in the benchmark's unit per second from the median device time (0 when none).
+    // Unit::Seconds entries (latencies): the figure is the median time itself.
+    bool time_is_figure = false;
+    // The figure in the benchmark's unit: work per second from the median device time, or
+    // that time itself when time_is_figure (0 when none).
     double rate() const;
 };
 

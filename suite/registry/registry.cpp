@@ -9,7 +9,8 @@ namespace clgauge {
 const std::vector<Benchmark>& registry() {
     static const std::vector<Benchmark> all = [] {
         std::vector<Benchmark> v;
-        for (auto family : {families::fma, families::mad}) {
+        for (auto family : {families::fma, families::mad, families::memory, families::stream,
+                            families::transfer, families::launch, families::block}) {
             auto entries = family();
             v.insert(v.end(), std::make_move_iterator(entries.begin()),
                      std::make_move_iterator(entries.end()));

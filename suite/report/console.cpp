@@ -74,6 +74,14 @@ void print_device_table(std::ostream& os, const DeviceReport& r) {
     os << kBottom << "\n";
 }
 
+namespace {
+std::string detail(const Measurement& m, const std::string& key) {
+    for (const auto& [k, v] : m.details)
+        if (k == key) return v;
+    return {};
+}
+} // namespace
+
 std::string result_row(const BenchmarkResult& x, double fp32) {
     const Measurement& m = x.measurement;
     const Benchmark& b = *x.benchmark;
@@ -84,6 +92,8 @@ std::string result_row(const BenchmarkResult& x, double fp32) {
         value = format_rate(m.rate(), b.unit);
         if (fp32 > 0 && (b.unit == Unit::FlopPerSecond || b.unit == Unit::OpPerSecond))
             ratio = "(" + fit(format_ratio(m.rate() / fp32), 4) + ")";
+        else if (const std::string share = detail(m, "share"); !share.empty())
+            ratio = "(" + share + ")"; // of the theoretical bandwidth
         break;
     case Status::Unsupported:
         value = "not supported";
@@ -101,11 +111,16 @@ std::string result_row(const BenchmarkResult& x, double fp32) {
         value = "FAILED: error";
         break;
     }
-    char buf[128];
-    const std::string tag = m.path.empty() || m.path == "native" ? "" : "[" + m.path + "]";
-    std::snprintf(buf, sizeof buf, "%-15s %-12s %-18s %20s %6s", b.label.c_str(), b.id.c_str(),
-                  tag.c_str(), value.c_str(), ratio.c_str());
-    std::string s = buf;
+    std::string tag = m.path.empty() || m.path == "native" ? "" : "[" + m.path + "]";
+    if (const std::string note = detail(m, "label_note"); !note.empty())
+        tag += (tag.empty() ? "(" : " (") + note + ")";
+    // The value and its ratio keep their place; a long id or tag gives way instead.
+    char right[64];
+    std::snprintf(right, sizeof right, " %15s %6s", value.c_str(), ratio.c_str());
+    char left[160];
+    std::snprintf(left, sizeof left, "%-15s %-20s %s", b.label.c_str(), b.id.c_str(), tag.c_str());
+    const size_t room = size_t(kWidth - 4) - std::string(right).size();
+    std::string s = fit(left, room) + right;
     while (!s.empty() && s.back() == ' ')
         s.pop_back();
     return s;

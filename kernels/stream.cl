@@ -1,0 +1,55 @@
+// Stream kernels (seed 002's table, BabelStream's set) in float or double (-DCLG_F64).
+// Harness contract as kernels/memory.cl: (out, a, b, c, n, param, seed). a, b and c hold
+// values in [1,2) and are never written, so any number of launches leaves `out` holding
+// exactly f(a, b, c), which the CPU recomputes with the same IEEE operations.
+#include "clgauge_memory.h"
+
+#ifdef CLG_F64
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+typedef double real;
+#define CLG_SCALAR(seed) as_double(clg_f64_bits_half_1(clg_rand(seed, 0, 16), clg_rand(seed, 0, 17)))
+#else
+typedef float real;
+#define CLG_SCALAR(seed) as_float(clg_f32_bits_half_1(clg_rand(seed, 0, 16)))
+#endif
+
+#define CLG_STREAM_ARGS                                                                            \
+    global real *out, global const real *restrict a, global const real *restrict b,               \
+        global const real *restrict c, const uint n, const uint param, const uint seed
+
+// init: one store. An index-dependent value rather than one constant, so no memory
+// compression can shortcut the stores.
+kernel void stream_init(CLG_STREAM_ARGS) {
+    const uint i = get_global_id(0);
+    if (i < n) out[i] = CLG_SCALAR(seed) * (real)i;
+}
+
+// read: one load; each work-item sums its grid-stride share in order and stores the sum.
+kernel void stream_read(CLG_STREAM_ARGS) {
+    const uint g = get_global_id(0), G = get_global_size(0);
+    real sum = 0;
+    for (uint i = g; i < n; i += G)
+        sum += a[i];
+    out[g] = sum;
+}
+
+kernel void stream_copy(CLG_STREAM_ARGS) {
+    const uint i = get_global_id(0);
+    if (i < n) out[i] = a[i];
+}
+
+kernel void stream_scale(CLG_STREAM_ARGS) {
+    const uint i = get_global_id(0);
+    if (i < n) out[i] = CLG_SCALAR(seed) * a[i];
+}
+
+kernel void stream_add(CLG_STREAM_ARGS) {
+    const uint i = get_global_id(0);
+    if (i < n) out[i] = a[i] + b[i];
+}
+
+// triad as seed 002 counts it: three loads, one store (A = B + D * C), one rounding.
+kernel void stream_triad(CLG_STREAM_ARGS) {
+    const uint i = get_global_id(0);
+    if (i < n) out[i] = fma(b[i], c[i], a[i]);
+}

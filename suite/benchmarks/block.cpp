@@ -1,0 +1,44 @@
+// mem.block.read / mem.block.write: sub-group block I/O, interleaved (kernels/block.cl,
+// reference/block.hpp, harness suite/harness/memory.hpp), on the sub-group layer's paths.
+#include "reference/block.hpp"
+#include "core/kernel_sources.hpp"
+#include "harness/memory.hpp"
+#include "registry/families.hpp"
+
+namespace clgauge::families {
+
+std::vector<Benchmark> block() {
+    // The layer comes from the subgroup branch; until it is merged this build has no block
+    // entries (rather than entries that cannot compile).
+    if (!embedded_kernel_files().count("include/clgauge_subgroup.h")) return {};
+    // Best first: Intel's block messages, khr sub-groups, NVIDIA warps, the emulation.
+    const std::vector<Path> paths = {{"intel", {Need::IntelSubgroups}, "-DCLG_SG_INTEL"},
+                                     {"khr", {Need::KhrSubgroups}, "-DCLG_SG_KHR"},
+                                     {"ptx", {Need::InlinePtx}, "-DCLG_SG_PTX"},
+                                     {"emulated", {}, "-DCLG_SG_EMU"}};
+    std::vector<Benchmark> v;
+    for (const bool read : {true, false}) {
+        MemSpec s;
+        s.id = read ? "mem.block.read" : "mem.block.write";
+        s.family = "block";
+        s.label = read ? "Memory read" : "Memory write";
+        s.description = read ? "sub-group block reads, one checksum per work-item"
+                             : "sub-group block writes of a per-word pattern";
+        s.paths = paths;
+        s.source = "block.cl";
+        s.kernel = read ? "mem_block_read" : "mem_block_write";
+        s.inputs = read ? 1 : 0;
+        s.loads = read ? 1 : 0;
+        s.stores = read ? 0 : 1;
+        s.reduces = read;
+        s.geometry = MemGeometry::Grid;
+        s.unroll = 4;
+        s.whole_groups = true;
+        s.subgroup_std = true;
+        s.reference = read ? ref::block_read : ref::block_written_word;
+        v.push_back(memory_benchmark(s));
+    }
+    return v;
+}
+
+} // namespace clgauge::families

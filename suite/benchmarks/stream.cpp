@@ -1,0 +1,56 @@
+// stream.<pattern>.f32 / .f64: seed 002's stream table plus BabelStream's copy and add
+// (kernels/stream.cl, reference/stream.hpp, harness suite/harness/memory.hpp). Bytes per
+// element: init 1 store, read 1 load, copy and scale 1 load + 1 store, add 2 + 1, triad 3 + 1.
+#include "reference/stream.hpp"
+#include "harness/memory.hpp"
+#include "registry/families.hpp"
+
+namespace clgauge::families {
+
+namespace {
+struct Pattern {
+    const char* name;
+    unsigned inputs, loads, stores;
+    bool reduces;
+    MemReference f32, f64;
+    const char* description;
+};
+} // namespace
+
+std::vector<Benchmark> stream() {
+    using namespace ref;
+    const Pattern patterns[] = {
+        {"init", 0, 0, 1, false, stream_init<float>, stream_init<double>, "A[i] = s * i"},
+        {"read", 1, 1, 0, true, stream_read<float>, stream_read<double>,
+         "sum += A[i], one sum per work-item"},
+        {"copy", 1, 1, 1, false, stream_copy<float>, stream_copy<double>, "C[i] = A[i]"},
+        {"scale", 1, 1, 1, false, stream_scale<float>, stream_scale<double>, "C[i] = s * A[i]"},
+        {"add", 2, 2, 1, false, stream_add<float>, stream_add<double>, "C[i] = A[i] + B[i]"},
+        {"triad", 3, 3, 1, false, stream_triad<float>, stream_triad<double>,
+         "D[i] = A[i] + B[i] * C[i] (fma)"},
+    };
+    std::vector<Benchmark> v;
+    for (const bool f64 : {false, true}) {
+        for (const Pattern& p : patterns) {
+            MemSpec s;
+            s.id = std::string("stream.") + p.name + (f64 ? ".f64" : ".f32");
+            s.family = "stream";
+            s.label = f64 ? "Stream f64" : "Stream f32";
+            s.description = std::string(p.description) + (f64 ? ", double" : ", float");
+            s.paths = {{"native", f64 ? std::vector<Need>{Need::Fp64} : std::vector<Need>{}, ""}};
+            s.source = "stream.cl";
+            s.kernel = std::string("stream_") + p.name;
+            s.kind = f64 ? WordKind::F64 : WordKind::F32;
+            s.inputs = p.inputs;
+            s.loads = p.loads;
+            s.stores = p.stores;
+            s.reduces = p.reduces;
+            s.geometry = p.reduces ? MemGeometry::Grid : MemGeometry::PerUnit;
+            s.reference = f64 ? p.f64 : p.f32;
+            v.push_back(memory_benchmark(s));
+        }
+    }
+    return v;
+}
+
+} // namespace clgauge::families

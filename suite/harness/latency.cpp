@@ -1,0 +1,162 @@
+#include "harness/latency.hpp"
+
+#include "harness/launch.hpp"
+#include "reference/launch.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+
+namespace clgauge {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Busy-polls the event: wait_for's naps would add their length to a microsecond latency.
+void spin_wait(const cl::Event& e, double timeout_s) {
+    const auto deadline = Clock::now() + std::chrono::duration<double>(timeout_s);
+    for (unsigned i = 0;; ++i) {
+        const cl_int status = e.getInfo<CL_EVENT_COMMAND_EXECUTION_STATUS>();
+        if (status == CL_COMPLETE) return;
+        if (status < 0) throw cl::Error(status, "empty kernel failed on the device");
+        if ((i & 255) == 0 && Clock::now() > deadline)
+            throw KernelTimeout("an empty kernel did not finish within " +
+                                std::to_string(timeout_s) + " s; the device may be hung");
+    }
+}
+
+cl_ulong stamp(const cl::Event& e, cl_profiling_info what) {
+    cl_ulong t = 0;
+    e.getProfilingInfo(what, &t);
+    return t;
+}
+
+struct Samples {
+    std::vector<double> round_trip, queued_submit, submit_start, queued_start, start_end;
+};
+
+std::string us(double s) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f us", s * 1e6);
+    return buf;
+}
+
+Measurement run_latency(const LatencySpec& spec, Session& s, const RunOptions& opts) {
+    const bool perf = opts.mode == Mode::Perf;
+    cl::Kernel kernel = build_kernel(s, "launch.cl", "launch_empty", "", opts);
+    cl::CommandQueue plain(s.context, s.entry.device, 0);
+
+    const int warmups = perf ? 20 : 2;
+    int reps = 16;
+    if (perf) {
+        // Calibrate on a few launches, then spend the budget (50..2000 launches per queue).
+        std::vector<double> probe;
+        cl::Buffer scratch(s.context, CL_MEM_WRITE_ONLY, 64 * 4);
+        kernel.setArg(0, scratch);
+        kernel.setArg(2, opts.seed);
+        for (cl_uint i = 0; i < 16; ++i) {
+            kernel.setArg(1, i);
+            plain.finish();
+            const auto t0 = Clock::now();
+            cl::Event e;
+            plain.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(1), cl::NDRange(1),
+                                       nullptr, &e);
+            plain.flush();
+            spin_wait(e, opts.timeout_s);
+            probe.push_back(std::chrono::duration<double>(Clock::now() - t0).count());
+        }
+        const double each = std::max(summarize(probe).median, 1e-7);
+        reps = int(std::clamp(opts.budget.seconds / 2 / each, 50.0, 2000.0));
+    }
+    const size_t slots = 2 * size_t(warmups + reps);
+    std::vector<uint32_t> junk(slots);
+    for (size_t i = 0; i < slots; ++i)
+        junk[i] = ~ref::launch_word(opts.seed, uint32_t(i));
+    cl::Buffer out(s.context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, slots * 4, junk.data());
+    kernel.setArg(0, out);
+    kernel.setArg(2, opts.seed);
+
+    cl_uint slot = 0;
+    auto launches = [&](cl::CommandQueue& q, bool profiled, Samples& into) {
+        for (int i = 0; i < warmups + reps; ++i) {
+            kernel.setArg(1, slot++);
+            q.finish();
+            const auto t0 = Clock::now();
+            cl::Event e;
+            q.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(1), cl::NDRange(1), nullptr,
+                                   &e);
+            q.flush();
+            spin_wait(e, opts.timeout_s);
+            const auto t1 = Clock::now();
+            if (i < warmups) continue;
+            into.round_trip.push_back(std::chrono::duration<double>(t1 - t0).count());
+            if (!profiled) continue;
+            const cl_ulong queued = stamp(e, CL_PROFILING_COMMAND_QUEUED);
+            const cl_ulong submit = stamp(e, CL_PROFILING_COMMAND_SUBMIT);
+            const cl_ulong start = stamp(e, CL_PROFILING_COMMAND_START);
+            const cl_ulong end = stamp(e, CL_PROFILING_COMMAND_END);
+            into.queued_submit.push_back(double(submit - queued) * 1e-9);
+            into.submit_start.push_back(double(start - submit) * 1e-9);
+            into.queued_start.push_back(double(start - queued) * 1e-9);
+            into.start_end.push_back(double(end - start) * 1e-9);
+        }
+    };
+    Samples without, with;
+    launches(plain, false, without);
+    launches(s.queue, true, with);
+
+    Measurement m;
+    const Stats rt_plain = summarize(without.round_trip), rt_prof = summarize(with.round_trip);
+    const Stats dispatch = summarize(with.queued_start);
+    if (spec.figure == LatencyFigure::RoundTrip)
+        m.timings = {rt_plain, rt_plain};
+    else
+        m.timings = {dispatch, rt_prof};
+    m.time_is_figure = true;
+    m.work_per_launch = 1;
+    m.global_size = m.local_size = 1;
+    m.details = {{"launches_per_queue", std::to_string(reps)},
+                 {"round_trip", us(rt_plain.median)},
+                 {"round_trip_min", us(rt_plain.min)},
+                 {"round_trip_profiled", us(rt_prof.median)},
+                 {"queued_to_submit", us(summarize(with.queued_submit).median)},
+                 {"submit_to_start", us(summarize(with.submit_start).median)},
+                 {"dispatch_queued_to_start", us(dispatch.median)},
+                 {"start_to_end", us(summarize(with.start_end).median)}};
+
+    std::vector<uint32_t> got(slots);
+    s.queue.enqueueReadBuffer(out, CL_TRUE, 0, slots * 4, got.data());
+    Verification& v = m.verification;
+    for (size_t i = 0; i < slots; ++i) {
+        const uint32_t want = ref::launch_word(opts.seed, uint32_t(i));
+        ++v.checked;
+        if (got[i] != want && v.mismatches++ == 0) {
+            char buf[128];
+            std::snprintf(buf, sizeof buf, "launch %zu: slot holds 0x%08x, expected 0x%08x", i,
+                          got[i], want);
+            v.first_mismatch = buf;
+        }
+    }
+    m.status = v.passed() ? Status::Ok : Status::VerifyFailed;
+    if (!v.passed())
+        m.reason = std::to_string(v.mismatches) + " of " + std::to_string(v.checked) +
+                   " launches left no trace; first: " + v.first_mismatch;
+    return m;
+}
+
+} // namespace
+
+Benchmark latency_benchmark(LatencySpec spec) {
+    Benchmark b;
+    b.id = spec.id;
+    b.family = "launch";
+    b.label = spec.label;
+    b.unit = Unit::Seconds;
+    b.paths = {{"native", {}, ""}};
+    b.description = spec.description;
+    b.run = [spec = std::move(spec)](Session& s, const Benchmark&, const Path&,
+                                     const RunOptions& opts) { return run_latency(spec, s, opts); };
+    return b;
+}
+
+} // namespace clgauge

@@ -1,0 +1,388 @@
+#include "harness/memory.hpp"
+
+#include "core/memory_peak.hpp"
+#include "harness/launch.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <iterator>
+#include <sstream>
+#include <stdexcept>
+
+namespace clgauge {
+namespace {
+
+// Conformance arrays: about 1 MiB, a word count with odd multiples in it so the grid loops'
+// remainders and the kernels' bounds checks run.
+constexpr size_t kConformanceWords = 262144 + 3 * 16 * 7;
+constexpr size_t kPerfSampleItems = 256;
+constexpr double kCheckWordBudget = 2e7; // CPU words recomputed per reduce check in perf mode
+constexpr size_t kChunkWords = 4096;     // perf checks of stored arrays read whole chunks
+constexpr size_t kChunks = 48;
+
+struct Tune {
+    unsigned vec, unroll, wgs;
+    size_t local;
+};
+
+unsigned env_unsigned(const char* name, unsigned fallback) {
+    const char* v = std::getenv(name);
+    if (!v || !*v) return fallback;
+    char* end = nullptr;
+    const unsigned long x = std::strtoul(v, &end, 10);
+    if (*end || x == 0 || x > (1u << 30))
+        throw std::invalid_argument(std::string(name) + "='" + v + "' is not a positive integer");
+    return static_cast<unsigned>(x);
+}
+
+// CLGAUGE_MEM_TUNE="vec=8,unroll=4,wgs=8,local=256" (any subset) for the tunable entries.
+Tune tune_for(const MemSpec& spec) {
+    Tune t{spec.vec, spec.unroll, spec.wgs_per_cu, spec.local};
+    const char* env = std::getenv("CLGAUGE_MEM_TUNE");
+    if (!spec.tunable || !env || !*env) return t;
+    std::istringstream in(env);
+    std::string kv;
+    while (std::getline(in, kv, ',')) {
+        const auto eq = kv.find('=');
+        const std::string k = kv.substr(0, eq);
+        const unsigned long v =
+            eq == std::string::npos ? 0 : std::strtoul(kv.c_str() + eq + 1, nullptr, 10);
+        if (v == 0) throw std::invalid_argument("CLGAUGE_MEM_TUNE: bad item '" + kv + "'");
+        if (k == "vec")
+            t.vec = unsigned(v);
+        else if (k == "unroll")
+            t.unroll = unsigned(v);
+        else if (k == "wgs")
+            t.wgs = unsigned(v);
+        else if (k == "local")
+            t.local = v;
+        else
+            throw std::invalid_argument("CLGAUGE_MEM_TUNE: unknown key '" + k + "'");
+    }
+    return t;
+}
+
+size_t word_bytes(WordKind k) {
+    return k == WordKind::F64 || k == WordKind::U64 ? 8 : 4;
+}
+
+const char* fill_kernel(WordKind k) {
+    return k == WordKind::F64   ? "clg_fill_f64"
+           : k == WordKind::F32 ? "clg_fill_f32"
+                                : "clg_fill_u32";
+}
+
+void fill(Session& s, cl::Kernel& k, const cl::Buffer& buf, size_t words, uint32_t seed,
+          uint32_t stream, double timeout_s) {
+    k.setArg(0, buf);
+    k.setArg(1, static_cast<cl_uint>(words));
+    k.setArg(2, seed);
+    k.setArg(3, stream);
+    const size_t global = round_up(std::min<size_t>(words, size_t(1) << 20), 64);
+    cl::Event e;
+    s.queue.enqueueNDRangeKernel(k, cl::NullRange, cl::NDRange(global), cl::NullRange, nullptr, &e);
+    s.queue.flush();
+    wait_for(e, timeout_s);
+}
+
+// Like time_launches, with `count` back-to-back launches per timed sample (the test-only
+// slowdown): the sample is the first START to the last END.
+Timings time_kernel(Session& s, const Enqueue& enqueue, unsigned count, int warmups, int reps,
+                    double timeout_s) {
+    if (count <= 1) return time_launches(s.queue, enqueue, warmups, reps, timeout_s);
+    std::vector<double> dev, host;
+    for (int i = 0; i < warmups + reps; ++i) {
+        s.queue.finish();
+        const auto t0 = std::chrono::steady_clock::now();
+        cl::Event first = enqueue(s.queue);
+        cl::Event last = first;
+        for (unsigned j = 1; j < count; ++j)
+            last = enqueue(s.queue);
+        s.queue.flush();
+        wait_for(last, timeout_s);
+        const auto t1 = std::chrono::steady_clock::now();
+        if (i < warmups) continue;
+        dev.push_back(double(last.getProfilingInfo<CL_PROFILING_COMMAND_END>() -
+                             first.getProfilingInfo<CL_PROFILING_COMMAND_START>()) *
+                      1e-9);
+        host.push_back(std::chrono::duration<double>(t1 - t0).count());
+    }
+    return {summarize(dev), summarize(host)};
+}
+
+std::vector<uint64_t> read_words(Session& s, const cl::Buffer& buf, size_t first, size_t count,
+                                 size_t wb) {
+    std::vector<unsigned char> raw(count * wb);
+    s.queue.enqueueReadBuffer(buf, CL_TRUE, first * wb, raw.size(), raw.data());
+    std::vector<uint64_t> out(count);
+    for (size_t i = 0; i < count; ++i) {
+        uint64_t w = 0;
+        std::memcpy(&w, raw.data() + i * wb, wb); // little-endian hosts
+        out[i] = w;
+    }
+    return out;
+}
+
+std::string fmt(double v, const char* f = "%.4g") {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, f, v);
+    return buf;
+}
+
+struct Run {
+    Measurement m;
+    double rate = 0;
+};
+
+// `sizing`: the options the array size follows (a sweep spreads its time budget over its
+// runs, not its array size).
+Run run_once(const MemSpec& spec, Session& s, const Path& path, const RunOptions& opts,
+             const RunOptions& sizing, const Tune& tune, unsigned param) {
+    const bool perf = opts.mode == Mode::Perf;
+    const size_t wb = word_bytes(spec.kind);
+    std::string options = spec.options + " -DCLG_VEC=" + std::to_string(tune.vec) +
+                          " -DCLG_UNROLL=" + std::to_string(tune.unroll);
+    if (spec.kind == WordKind::F64) options += " -DCLG_F64";
+    if (!path.options.empty()) options += " " + path.options;
+    if (spec.subgroup_std && std::count(path.needs.begin(), path.needs.end(), Need::KhrSubgroups))
+        options += " " + s.caps.cl_std_for_subgroups();
+    cl::Kernel kernel = build_kernel(s, spec.source, spec.kernel, options, opts);
+    cl::Kernel filler = build_kernel(s, spec.source, fill_kernel(spec.kind), options, opts);
+    cl::Kernel junk = build_kernel(s, spec.source, "clg_fill_u32", options, opts);
+    const size_t local = pick_local_size(kernel, s, tune.local);
+    const size_t unit = wb * tune.vec;
+
+    const unsigned arrays = spec.inputs + (spec.reduces ? 0 : 1);
+    const size_t bytes =
+        perf ? memory_array_bytes(s, sizing, std::max(1u, arrays)) : kConformanceWords * 4;
+    size_t quantum = spec.whole_groups ? local : 1;
+    if (spec.stride_ratio) quantum = std::max<size_t>(quantum, param);
+    if (spec.geometry == MemGeometry::PerBlock) quantum = std::max<size_t>(quantum, param);
+    const size_t n = bytes / unit / quantum * quantum;
+    if (n == 0) throw std::runtime_error(spec.id + ": array too small for one unit");
+
+    size_t items = n, global = 0;
+    switch (spec.geometry) {
+    case MemGeometry::PerUnit:
+        global = round_up(n, local);
+        break;
+    case MemGeometry::PerBlock:
+        items = n / param;
+        global = round_up(items, local);
+        break;
+    case MemGeometry::Grid:
+        // A GPU gets a few waves of work-groups; a CPU device runs a work-group's items as a
+        // loop, so it streams best with a few units per item. Conformance: several loop trips
+        // and remainders per item.
+        if (perf && !s.facts().is_cpu())
+            global = size_t(s.facts().compute_units) * tune.wgs * local;
+        else
+            global =
+                std::max(local, n / (spec.stride_ratio ? param : 1) /
+                                    (perf ? 4 * tune.unroll : 2 * tune.unroll + 3) / local * local);
+        global = std::min(global, round_up(n, local));
+        items = global;
+        break;
+    }
+
+    require_allocation(s, n * unit, spec.id + " array");
+    std::vector<cl::Buffer> in;
+    for (unsigned k = 0; k < spec.inputs; ++k) {
+        in.emplace_back(s.context, CL_MEM_READ_ONLY, n * unit);
+        fill(s, filler, in.back(), n * tune.vec, opts.seed, k, opts.timeout_s);
+    }
+    const size_t out_words = spec.reduces ? items : n * tune.vec;
+    cl::Buffer out(s.context, CL_MEM_READ_WRITE, out_words * wb);
+    cl::Buffer dummy(s.context, CL_MEM_READ_ONLY, 64);
+    // Junk in `out` first, so a kernel that stores nothing cannot pass on stale results.
+    auto clear_out = [&] {
+        fill(s, junk, out, out_words * wb / 4, opts.seed ^ 0xa5a5a5a5u, 7, opts.timeout_s);
+    };
+    clear_out();
+
+    cl_uint launch_param = param;
+    auto enqueue = [&](cl::CommandQueue& q) {
+        kernel.setArg(0, out);
+        for (unsigned k = 0; k < 3; ++k)
+            kernel.setArg(1 + k, k < in.size() ? in[k] : dummy);
+        kernel.setArg(4, static_cast<cl_uint>(n));
+        kernel.setArg(5, launch_param);
+        kernel.setArg(6, opts.seed);
+        cl::Event e;
+        q.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(global), cl::NDRange(local),
+                               nullptr, &e);
+        return e;
+    };
+    const double work = double(n) * double(unit) * double(spec.loads + spec.stores) +
+                        (spec.reduces ? double(items) * double(wb) : 0.0);
+    auto measure = [&] {
+        if (!perf) return time_kernel(s, enqueue, 1, 0, 1, opts.timeout_s);
+        const double once =
+            time_kernel(s, enqueue, opts.slowdown, 1, 1, opts.timeout_s).device.median;
+        return time_kernel(s, enqueue, opts.slowdown, 0, opts.budget.reps_for(once),
+                           opts.timeout_s);
+    };
+
+    Run r;
+    Measurement& m = r.m;
+    if (spec.stride_ratio && param != 1) {
+        launch_param = 1;
+        const Timings t1 = measure();
+        const double rate1 = t1.device.median > 0 ? work / t1.device.median : 0;
+        m.details.push_back({"stride1_rate_Bps", fmt(rate1)});
+        launch_param = param;
+        clear_out();
+        m.timings = measure();
+        const double rate = m.timings.device.median > 0 ? work / m.timings.device.median : 0;
+        if (rate1 > 0) m.details.push_back({"ratio_to_stride1", fmt(rate / rate1, "%.3f")});
+    } else {
+        m.timings = measure();
+    }
+    m.global_size = global;
+    m.local_size = local;
+    m.work_per_launch = work;
+    m.details.insert(m.details.end(), {{"array_bytes", std::to_string(n * unit)},
+                                       {"units", std::to_string(n)},
+                                       {"vec_words", std::to_string(tune.vec)},
+                                       {"work_items", std::to_string(items)}});
+    if (spec.geometry == MemGeometry::Grid)
+        m.details.insert(m.details.end(), {{"unroll", std::to_string(tune.unroll)},
+                                           {"wgs_per_cu", std::to_string(tune.wgs)}});
+    if (param) m.details.push_back({"param", std::to_string(param)});
+
+    // Verify what the last launch left in `out`.
+    const ref::MemLaunch launch{opts.seed, n, items, tune.vec, param};
+    std::vector<size_t> idx;
+    std::vector<uint64_t> got;
+    if (spec.reduces) {
+        const double words_per_item = double(n) * tune.vec / double(items);
+        const size_t sample = perf ? std::clamp<size_t>(size_t(kCheckWordBudget / words_per_item),
+                                                        16, kPerfSampleItems)
+                                   : items;
+        idx = sample_items(items, sample);
+        const auto all = read_words(s, out, 0, items, wb);
+        for (size_t i : idx)
+            got.push_back(all[i]);
+    } else if (!perf || out_words <= kChunks * kChunkWords) {
+        idx.resize(out_words);
+        for (size_t i = 0; i < out_words; ++i)
+            idx[i] = i;
+        got = read_words(s, out, 0, out_words, wb);
+    } else {
+        for (size_t c : sample_items(out_words / kChunkWords, kChunks)) {
+            const size_t first = std::min(c * kChunkWords, out_words - kChunkWords);
+            const auto words = read_words(s, out, first, kChunkWords, wb);
+            for (size_t i = 0; i < kChunkWords; ++i) {
+                idx.push_back(first + i);
+                got.push_back(words[i]);
+            }
+        }
+    }
+    std::vector<uint64_t> expected(idx.size());
+    for (size_t i = 0; i < idx.size(); ++i)
+        expected[i] = spec.reference(launch, idx[i]);
+    m.verification = compare_exact(idx, 1, got, expected, spec.kind);
+    m.status = m.verification.passed() ? Status::Ok : Status::VerifyFailed;
+    if (!m.verification.passed())
+        m.reason = !m.verification.first_mismatch.empty()
+                       ? std::to_string(m.verification.mismatches) + " of " +
+                             std::to_string(m.verification.checked) +
+                             " words differ; first: " + m.verification.first_mismatch
+                       : m.verification.degenerate;
+    r.rate = m.rate();
+    return r;
+}
+
+unsigned preferred_int_width(const Session& s) {
+    cl_uint w = 0;
+    clGetDeviceInfo(s.entry.device(), CL_DEVICE_PREFERRED_VECTOR_WIDTH_INT, sizeof w, &w, nullptr);
+    unsigned p = 1;
+    while (p * 2 <= std::min<cl_uint>(w, 16))
+        p *= 2;
+    return p;
+}
+
+Measurement run_memory(const MemSpec& spec, Session& s, const Path& path, const RunOptions& opts) {
+    const Tune tune = tune_for(spec);
+    const unsigned param =
+        spec.stride_ratio ? env_unsigned("CLGAUGE_MEM_STRIDE", spec.param) : spec.param;
+    if (!spec.vector_sweep) {
+        Run r = run_once(spec, s, path, opts, opts, tune, param);
+        if (r.m.status == Status::Ok) add_peak_share(s, r.rate, r.m);
+        return r.m;
+    }
+    // Seed 001: copy with every vector width, the figure at the device's preferred one.
+    const unsigned preferred = preferred_int_width(s);
+    const unsigned widths[] = {1, 2, 4, 8, 16};
+    RunOptions each = opts;
+    each.budget.seconds /= double(std::size(widths));
+    Run chosen;
+    double best = 0;
+    unsigned best_width = 0;
+    std::vector<std::pair<std::string, std::string>> rates;
+    for (unsigned v : widths) {
+        Tune t = tune;
+        t.vec = v;
+        Run r = run_once(spec, s, path, each, opts, t, param);
+        if (r.m.status != Status::Ok) {
+            r.m.reason = "vector width " + std::to_string(v) + ": " + r.m.reason;
+            return r.m;
+        }
+        rates.push_back({"rate_v" + std::to_string(v) + "_Bps", fmt(r.rate)});
+        if (r.rate > best) best = r.rate, best_width = v;
+        if (v == preferred) chosen = std::move(r);
+    }
+    Measurement m = std::move(chosen.m);
+    m.details.insert(m.details.end(), rates.begin(), rates.end());
+    m.details.push_back({"preferred_width", std::to_string(preferred)});
+    m.details.push_back({"best_width", std::to_string(best_width)});
+    m.details.push_back({"preferred_share_of_best", fmt(chosen.rate / best, "%.3f")});
+    m.details.push_back(
+        {"label_note", "v" + std::to_string(preferred) + ", best v" + std::to_string(best_width)});
+    add_peak_share(s, chosen.rate, m);
+    return m;
+}
+
+} // namespace
+
+size_t memory_array_bytes(const Session& s, const RunOptions& opts, unsigned arrays) {
+    const DeviceFacts& f = s.facts();
+    double bytes;
+    if (const char* mib = std::getenv("CLGAUGE_MEM_MIB"); mib && *mib)
+        bytes = double(env_unsigned("CLGAUGE_MEM_MIB", 1)) * double(1 << 20);
+    else if (f.is_cpu())
+        bytes = double(64 << 20) * std::clamp(opts.budget.seconds / 0.25, 0.125, 16.0);
+    else
+        bytes = std::clamp(64.0 * double(f.global_cache), double(2ull << 30), double(4ull << 30));
+    const double cap = std::min(double(f.max_alloc), double(f.global_mem) / 2.0 / arrays);
+    bytes = std::min(bytes, cap);
+    return size_t(bytes) / 4096 * 4096;
+}
+
+void add_peak_share(const Session& s, double rate, Measurement& m) {
+    const auto peak = memory_peak(s.facts());
+    if (!peak || rate <= 0) return;
+    m.details.push_back({"peak_Bps", fmt(peak->bytes_per_second)});
+    m.details.push_back({"peak_basis", peak->basis});
+    m.details.push_back({"share", fmt(100.0 * rate / peak->bytes_per_second, "%.0f%%")});
+}
+
+Benchmark memory_benchmark(MemSpec spec) {
+    Benchmark b;
+    b.id = spec.id;
+    b.family = spec.family;
+    b.label = spec.label;
+    b.unit = Unit::BytePerSecond;
+    b.paths = spec.paths;
+    b.description = spec.description;
+    b.run = [spec = std::move(spec)](Session& s, const Benchmark&, const Path& path,
+                                     const RunOptions& opts) {
+        return run_memory(spec, s, path, opts);
+    };
+    return b;
+}
+
+} // namespace clgauge

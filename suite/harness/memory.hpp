@@ -1,0 +1,57 @@
+// Harness for device-memory bandwidth (the memory, block and stream families): kernels that
+// stream arrays filled with non-compressible data and either reduce what they read to one
+// checksum word per work-item or store a known word per element. Bandwidth = (bytes read +
+// bytes written) / device time.
+#pragma once
+#include "harness/verify.hpp"
+#include "reference/memory.hpp"
+#include "registry/benchmark.hpp"
+
+#include <cstdint>
+
+namespace clgauge {
+
+// Expected output word `index` (a work-item's checksum, or an element word) of a launch.
+using MemReference = uint64_t (*)(const ref::MemLaunch& launch, size_t index);
+
+enum class MemGeometry {
+    PerUnit,  // one unit per work-item
+    PerBlock, // `param` consecutive units per work-item
+    Grid,     // grid-stride loops over compute units x wgs_per_cu work-groups
+};
+
+// Kernel contract: kernel void NAME(global out, global const a, global const b,
+// global const c, uint n, uint param, uint seed) over n units of `vec` words; the inputs hold
+// streams 0, 1, 2 of kernels/include/clgauge_memory.h (filled on the device, recomputed by
+// the CPU). The kernel file also holds that header's clg_fill_* kernels.
+struct MemSpec {
+    std::string id, family, label, description;
+    std::vector<Path> paths;
+    std::string source, kernel, options;
+    WordKind kind = WordKind::U32;  // the arrays' word: U32, F32 or F64
+    unsigned inputs = 0;            // how many of a, b, c the kernel reads
+    unsigned loads = 0, stores = 0; // array accesses per unit (seed 002's table)
+    bool reduces = false;           // out: one checksum word per work-item, not n units
+    MemGeometry geometry = MemGeometry::PerUnit;
+    unsigned vec = 1, unroll = 1, wgs_per_cu = 8;
+    size_t local = 256;
+    unsigned param = 0;
+    bool whole_groups = false; // n must be a multiple of the work-group size (block I/O)
+    bool subgroup_std = false; // the khr path needs the device's -cl-std for sub-groups
+    bool tunable = false;      // CLGAUGE_MEM_TUNE may override vec, unroll, wgs, local
+    bool stride_ratio = false; // also time param = 1 and report the ratio to it
+    bool vector_sweep = false; // time vec 1..16; the figure is the device's preferred width
+    MemReference reference = nullptr;
+};
+
+Benchmark memory_benchmark(MemSpec spec);
+
+// Bytes of one array in a perf run: far past the last-level cache on a GPU, small on a CPU
+// device (scaled with the time budget), within the allocation limits for `arrays` arrays.
+// CLGAUGE_MEM_MIB overrides the size (a sweep over sizes shows the cache bump).
+size_t memory_array_bytes(const Session& s, const RunOptions& opts, unsigned arrays);
+
+// The device's theoretical memory bandwidth as report details ("peak", "share"), if known.
+void add_peak_share(const Session& s, double bytes_per_second, Measurement& m);
+
+} // namespace clgauge

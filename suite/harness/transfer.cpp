@@ -1,0 +1,297 @@
+#include "harness/transfer.hpp"
+
+#include "core/memory_peak.hpp"
+#include "harness/launch.hpp"
+#include "reference/transfer.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+namespace clgauge {
+namespace {
+
+constexpr size_t kConformanceBytes = (4u << 20) + 4100;
+
+size_t transfer_bytes(const Session& s, const RunOptions& opts) {
+    if (opts.mode == Mode::Conformance) return kConformanceBytes;
+    double bytes = s.facts().is_cpu()
+                       ? double(32 << 20) * std::clamp(opts.budget.seconds / 0.25, 0.125, 16.0)
+                       : double(256 << 20);
+    if (const char* mib = std::getenv("CLGAUGE_XFER_MIB"); mib && *mib)
+        bytes = double(std::strtoul(mib, nullptr, 10)) * double(1 << 20);
+    bytes = std::min(bytes, double(max_buffer_bytes(s)) / 2);
+    return std::max<size_t>(4096, size_t(bytes) / 4096 * 4096);
+}
+
+// Host memory for one direction: a plain vector, or a mapped CL_MEM_ALLOC_HOST_PTR buffer
+// (page-locked by the driver, so the copy engine reads it directly).
+class HostBuffer {
+  public:
+    HostBuffer(Session& s, size_t bytes, HostMemory kind) : s_(s) {
+        if (kind == HostMemory::Pageable) {
+            pageable_.resize(bytes / 4);
+            data_ = pageable_.data();
+            return;
+        }
+        pinned_ = cl::Buffer(s.context, CL_MEM_ALLOC_HOST_PTR | CL_MEM_READ_WRITE, bytes);
+        data_ = static_cast<uint32_t*>(
+            s.queue.enqueueMapBuffer(pinned_, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, bytes));
+    }
+    ~HostBuffer() {
+        if (pageable_.empty() && data_) {
+            try {
+                s_.queue.enqueueUnmapMemObject(pinned_, data_);
+                s_.queue.finish();
+            } catch (const cl::Error&) {
+            }
+        }
+    }
+    HostBuffer(const HostBuffer&) = delete;
+    HostBuffer& operator=(const HostBuffer&) = delete;
+    uint32_t* data() { return data_; }
+
+  private:
+    Session& s_;
+    std::vector<uint32_t> pageable_;
+    cl::Buffer pinned_;
+    uint32_t* data_ = nullptr;
+};
+
+void fill_device(Session& s, const cl::Buffer& buf, size_t words, uint32_t seed, uint32_t stream,
+                 const RunOptions& opts) {
+    cl::Kernel k = build_kernel(s, "transfer.cl", "clg_fill_u32", "", opts);
+    k.setArg(0, buf);
+    k.setArg(1, static_cast<cl_uint>(words));
+    k.setArg(2, seed);
+    k.setArg(3, stream);
+    cl::Event e;
+    s.queue.enqueueNDRangeKernel(k, cl::NullRange,
+                                 cl::NDRange(round_up(std::min<size_t>(words, 1 << 20), 64)),
+                                 cl::NullRange, nullptr, &e);
+    s.queue.flush();
+    wait_for(e, opts.timeout_s);
+}
+
+// Every word of `got` against the stream the CPU recomputes.
+void check_words(const uint32_t* got, size_t words, uint32_t seed, bool received, const char* what,
+                 Verification& v) {
+    for (size_t i = 0; i < words; ++i) {
+        const uint32_t want =
+            received ? ref::received_word(seed, uint32_t(i)) : ref::sent_word(seed, uint32_t(i));
+        ++v.checked;
+        if (got[i] != want && v.mismatches++ == 0) {
+            char buf[160];
+            std::snprintf(buf, sizeof buf, "%s word %zu: got 0x%08x, expected 0x%08x", what, i,
+                          got[i], want);
+            v.first_mismatch = buf;
+        }
+    }
+}
+
+std::string fmt(double v, const char* f = "%.4g") {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, f, v);
+    return buf;
+}
+
+cl_ulong stamp(const cl::Event& e, cl_profiling_info what) {
+    cl_ulong t = 0;
+    e.getProfilingInfo(what, &t);
+    return t;
+}
+
+// The link that carries `per_direction` bytes/s: generation estimated for an x16 link.
+void add_link(const Session& s, const TransferSpec& spec, double per_direction, Measurement& m) {
+    if (s.facts().is_cpu()) {
+        m.details.push_back({"link", "host memory"});
+        m.details.push_back({"label_note", "host memory"});
+        return;
+    }
+    if (auto sysfs = pcie_link_from_sysfs(s.facts())) m.details.push_back({"pcie_sysfs", *sysfs});
+    if (spec.host != HostMemory::Pinned) return; // pageable copies say more about the host
+    double x16[7] = {};
+    for (int g = 1; g <= 6; ++g)
+        x16[g] = pcie_bytes_per_second(g, 16);
+    const int gen = ref::pcie_generation_for(per_direction, x16);
+    if (gen == 0) {
+        m.details.push_back({"link", "faster than PCIe Gen6 x16"});
+        m.details.push_back({"label_note", "> Gen6 x16"});
+        return;
+    }
+    const std::string link = "Gen" + std::to_string(gen) + " x16";
+    m.details.push_back({"link", link + " (estimated from " + fmt(per_direction / 1e9, "%.1f") +
+                                     " GB/s per direction)"});
+    m.details.push_back({"link_peak_Bps", fmt(x16[gen])});
+    m.details.push_back({"share", fmt(100.0 * per_direction / x16[gen], "%.0f%%")});
+    m.details.push_back({"label_note", link});
+}
+
+Measurement run_transfer(const TransferSpec& spec, Session& s, const RunOptions& opts) {
+    const bool perf = opts.mode == Mode::Perf;
+    const size_t bytes = transfer_bytes(s, opts);
+    const size_t words = bytes / 4;
+    const bool up = spec.direction != Direction::DeviceToHost;
+    const bool down = spec.direction != Direction::HostToDevice;
+
+    std::optional<HostBuffer> src, dst;
+    cl::Buffer dev_up, dev_down;
+    if (up) {
+        src.emplace(s, bytes, spec.host);
+        for (size_t i = 0; i < words; ++i)
+            src->data()[i] = ref::sent_word(opts.seed, uint32_t(i));
+        dev_up = cl::Buffer(s.context, CL_MEM_READ_WRITE, bytes);
+        fill_device(s, dev_up, words, opts.seed ^ 0xa5a5a5a5u, 7, opts);
+    }
+    if (down) {
+        dst.emplace(s, bytes, spec.host);
+        for (size_t i = 0; i < words; ++i)
+            dst->data()[i] = 0xdeadbeefu ^ uint32_t(i);
+        dev_down = cl::Buffer(s.context, CL_MEM_READ_WRITE, bytes);
+        fill_device(s, dev_down, words, opts.seed, ref::kReceiveStream, opts);
+    }
+    auto send = [&](cl::CommandQueue& q) {
+        cl::Event e;
+        q.enqueueWriteBuffer(dev_up, CL_FALSE, 0, bytes, src->data(), nullptr, &e);
+        return e;
+    };
+    auto receive = [&](cl::CommandQueue& q) {
+        cl::Event e;
+        q.enqueueReadBuffer(dev_down, CL_FALSE, 0, bytes, dst->data(), nullptr, &e);
+        return e;
+    };
+
+    Measurement m;
+    double per_direction = 0;
+    if (spec.direction != Direction::Both) {
+        const Enqueue one = up ? Enqueue(send) : Enqueue(receive);
+        if (perf) {
+            const double once = time_launches(s.queue, one, 1, 1, opts.timeout_s).device.median;
+            m.timings = time_launches(s.queue, one, 0, opts.budget.reps_for(once), opts.timeout_s);
+        } else {
+            m.timings = time_launches(s.queue, one, 0, 1, opts.timeout_s);
+        }
+        m.work_per_launch = double(bytes);
+        per_direction = m.timings.device.median > 0 ? double(bytes) / m.timings.device.median : 0;
+    } else {
+        // Both directions at once, on two in-order queues: the span from the first START to
+        // the last END.
+        cl::CommandQueue second(s.context, s.entry.device, CL_QUEUE_PROFILING_ENABLE);
+        std::vector<double> span, host, each_up, each_down;
+        auto round = [&](bool keep) {
+            s.queue.finish();
+            second.finish();
+            const auto t0 = std::chrono::steady_clock::now();
+            cl::Event a = send(s.queue), b = receive(second);
+            s.queue.flush();
+            second.flush();
+            wait_for(a, opts.timeout_s);
+            wait_for(b, opts.timeout_s);
+            const auto t1 = std::chrono::steady_clock::now();
+            if (!keep) return 0.0;
+            const cl_ulong start = std::min(stamp(a, CL_PROFILING_COMMAND_START),
+                                            stamp(b, CL_PROFILING_COMMAND_START));
+            const cl_ulong end =
+                std::max(stamp(a, CL_PROFILING_COMMAND_END), stamp(b, CL_PROFILING_COMMAND_END));
+            const double t = double(end - start) * 1e-9;
+            span.push_back(t);
+            host.push_back(std::chrono::duration<double>(t1 - t0).count());
+            each_up.push_back(event_seconds(a));
+            each_down.push_back(event_seconds(b));
+            return t;
+        };
+        int reps = 1;
+        if (perf) {
+            round(false);
+            reps = opts.budget.reps_for(round(true));
+            span.clear(), host.clear(), each_up.clear(), each_down.clear();
+        }
+        for (int i = 0; i < reps; ++i)
+            round(true);
+        m.timings = {summarize(span), summarize(host)};
+        m.work_per_launch = 2.0 * double(bytes);
+        const double t_up = summarize(each_up).median, t_down = summarize(each_down).median;
+        m.details.push_back({"send_Bps", fmt(double(bytes) / t_up)});
+        m.details.push_back({"receive_Bps", fmt(double(bytes) / t_down)});
+        per_direction = std::max(double(bytes) / t_up, double(bytes) / t_down);
+    }
+    m.details.push_back({"bytes", std::to_string(bytes)});
+    m.details.push_back({"host_memory", spec.host == HostMemory::Pinned
+                                            ? "pinned (CL_MEM_ALLOC_HOST_PTR, mapped)"
+                                            : "pageable (std::vector)"});
+
+    // The round trip: what went up comes back into fresh host memory; what came down is
+    // checked where it landed.
+    if (up) {
+        std::vector<uint32_t> back(words, 0x5a5a5a5au);
+        s.queue.enqueueReadBuffer(dev_up, CL_TRUE, 0, bytes, back.data());
+        check_words(back.data(), words, opts.seed, false, "sent", m.verification);
+    }
+    if (down) check_words(dst->data(), words, opts.seed, true, "received", m.verification);
+    m.status = m.verification.passed() ? Status::Ok : Status::VerifyFailed;
+    if (!m.verification.passed())
+        m.reason = std::to_string(m.verification.mismatches) + " of " +
+                   std::to_string(m.verification.checked) +
+                   " words differ after the round trip; first: " + m.verification.first_mismatch;
+    else
+        add_link(s, spec, per_direction, m);
+    return m;
+}
+
+std::string read_line(const std::filesystem::path& p) {
+    std::ifstream in(p);
+    std::string line;
+    std::getline(in, line);
+    return line;
+}
+
+int generation_of(const std::string& speed) { // "32.0 GT/s PCIe"
+    const double gts = std::atof(speed.c_str());
+    const double table[] = {2.5, 5, 8, 16, 32, 64};
+    for (int g = 0; g < 6; ++g)
+        if (std::abs(gts - table[g]) < 0.1) return g + 1;
+    return 0;
+}
+
+} // namespace
+
+std::optional<std::string> pcie_link_from_sysfs(const DeviceFacts& f) {
+    if (f.pci_bus_id.size() != 5) return std::nullopt; // "bb:ss" from cl_nv_device_attribute_query
+    const unsigned bus = unsigned(std::strtoul(f.pci_bus_id.substr(0, 2).c_str(), nullptr, 16));
+    const unsigned slot = unsigned(std::strtoul(f.pci_bus_id.substr(3, 2).c_str(), nullptr, 16));
+    std::error_code ec;
+    for (const auto& dev : std::filesystem::directory_iterator("/sys/bus/pci/devices", ec)) {
+        const std::string name = dev.path().filename().string(); // "0000:41:00.0"
+        unsigned d = 0, b = 0, sl = 0, fn = 0;
+        if (std::sscanf(name.c_str(), "%x:%x:%x.%x", &d, &b, &sl, &fn) != 4) continue;
+        if (b != bus || (sl != slot && sl != (slot >> 3)) || fn != 0) continue;
+        const std::string speed = read_line(dev.path() / "current_link_speed");
+        const std::string width = read_line(dev.path() / "current_link_width");
+        if (speed.empty() || width.empty()) continue;
+        const std::string max_speed = read_line(dev.path() / "max_link_speed");
+        const std::string max_width = read_line(dev.path() / "max_link_width");
+        return name + ": Gen" + std::to_string(generation_of(speed)) + " x" + width + " (" + speed +
+               ") now, max Gen" + std::to_string(generation_of(max_speed)) + " x" + max_width;
+    }
+    return std::nullopt;
+}
+
+Benchmark transfer_benchmark(TransferSpec spec) {
+    Benchmark b;
+    b.id = spec.id;
+    b.family = "transfer";
+    b.label = spec.label;
+    b.unit = Unit::BytePerSecond;
+    b.paths = {{"native", {}, ""}};
+    b.description = spec.description;
+    b.run = [spec = std::move(spec)](Session& s, const Benchmark&, const Path&,
+                                     const RunOptions& opts) {
+        return run_transfer(spec, s, opts);
+    };
+    return b;
+}
+
+} // namespace clgauge
