@@ -48,6 +48,11 @@ std::string si(double v, const std::string& unit) {
     std::snprintf(b, sizeof b, "%.3g %s%s", v, prefixes[i], unit.c_str());
     return b;
 }
+std::string g3(double v) {
+    char b[32];
+    std::snprintf(b, sizeof b, "%.3g", v);
+    return b;
+}
 std::string num(double v) {
     char b[32];
     std::snprintf(b, sizeof b, "%.9g", v);
@@ -66,7 +71,7 @@ std::string roofline_gnuplot(const Roofline& r, const std::string& png_name) {
     os << "set xlabel 'arithmetic intensity [operations per byte of memory traffic]'\n";
     os << "set ylabel 'attainable rate [operations/s]'\n";
     os << "set logscale xy 2\nset logscale y 10\nset grid\nset key off\nset samples 2000\n";
-    os << "set format y '%.0s%c'\n";
+    os << "set format y '%.0s%c'\nset format x '%.3g'\n";
     const double bw = r.memory.rate;
     double lo = 1.0 / 16, hi = 256;
     if (bw > 0 && !r.compute.empty()) {
@@ -91,9 +96,8 @@ std::string roofline_gnuplot(const Roofline& r, const std::string& png_name) {
         os << "set label " << ++label << " " << gp_quote(c.id + "  " + si(c.rate, c.unit)) << " at "
            << num(hi) << ", " << num(c.rate) << " right offset -0.5,0.6 font ',9'\n";
         if (bw > 0)
-            os << "set label " << ++label << " "
-               << gp_quote("ridge " + num(std::round(c.rate / bw * 10) / 10)) << " at "
-               << num(c.rate / bw) << ", " << num(c.rate)
+            os << "set label " << ++label << " " << gp_quote("ridge " + g3(c.rate / bw) + " op/B")
+               << " at " << num(c.rate / bw) << ", " << num(c.rate)
                << " left offset 0.3,-0.7 font ',8' textcolor rgb 'gray40'\n";
     }
     if (bw > 0) {

@@ -69,6 +69,10 @@ struct RunOptions {
     // say so): the number of work-items, and the work per item (chain repeats).
     std::optional<size_t> global_size;
     std::optional<uint32_t> repeats;
+    // ... and for the memory harness: the bytes of each array, and the stride of the strided
+    // entries (over CLGAUGE_MEM_MIB / CLGAUGE_MEM_STRIDE).
+    std::optional<size_t> array_bytes;
+    std::optional<unsigned> stride;
 };
 
 enum class Status { Ok, Unsupported, BuildFailed, VerifyFailed, Error, Timeout };

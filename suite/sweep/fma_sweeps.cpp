@@ -238,6 +238,10 @@ std::vector<Mark> strided_marks(const Plan& plan, const nlohmann::json&) {
 
 } // namespace
 
+Benchmark fma_strided_benchmark(uint32_t stride) {
+    return chain_benchmark(strided_chain(stride));
+}
+
 std::vector<Sweep> fma_sweeps() {
     const Axis flops{"throughput", "GFLOP/s", 1e9, false};
     return {

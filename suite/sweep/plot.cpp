@@ -76,7 +76,7 @@ std::string sweep_gnuplot(const Result& r, const std::string& device, const std:
             theory = std::max(theory, y);
     if (w.y.log || (measured > 0 && theory > 4 * measured))
         os << "set logscale y\nset yrange [*:*]\n";
-    if (w.x.unit == "bytes") os << "set format x '%.0b%B'\n";
+    if (w.x.unit == "bytes") os << "set format x '%.0b %BB'\n";
     std::vector<std::string> plots;
     for (size_t i = 0; i < r.series.size(); ++i) {
         os << "$s" << i << " << EOD\n";

@@ -64,6 +64,8 @@ struct Sweep {
     // Features of the measured curves against plan.facts; pure (no device).
     std::function<nlohmann::json(const Plan&, const std::vector<Series>&)> features;
     std::function<std::vector<Mark>(const Plan&, const nlohmann::json& features)> marks;
+    // Model lines that need the measurements (a model scaled from a measured point); optional.
+    std::function<std::vector<Line>(const Plan&, const std::vector<Series>&)> model_lines;
 };
 
 struct Result {

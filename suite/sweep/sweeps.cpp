@@ -7,6 +7,8 @@ namespace clgauge::sweep {
 const std::vector<Sweep>& sweeps() {
     static const std::vector<Sweep> all = [] {
         std::vector<Sweep> v;
+        for (auto&& s : memory_sweeps())
+            v.push_back(std::move(s));
         for (auto&& s : fma_sweeps())
             v.push_back(std::move(s));
         return v;
@@ -67,6 +69,9 @@ Result run_sweep(Session& s, const Sweep& sweep, const Settings& settings,
         r.series.push_back(std::move(series));
     }
     if (progress) progress(total, total, "");
+    if (sweep.model_lines)
+        for (auto& l : sweep.model_lines(r.plan, r.series))
+            r.plan.theory.push_back(std::move(l));
     r.features = sweep.features(r.plan, r.series);
     return r;
 }
