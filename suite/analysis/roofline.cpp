@@ -76,7 +76,7 @@ std::string roofline_gnuplot(const Roofline& r, const std::string& png_name) {
     double lo = 1.0 / 16, hi = 256;
     if (bw > 0 && !r.compute.empty()) {
         lo = std::pow(2, std::floor(std::log2(r.compute.back().rate / bw)) - 4);
-        hi = std::pow(2, std::ceil(std::log2(r.compute.front().rate / bw)) + 4);
+        hi = std::pow(2, std::ceil(std::log2(r.compute.front().rate / bw)) + 7);
     }
     os << "set xrange [" << num(lo) << ":" << num(hi) << "]\n";
     const double ymax = r.compute.empty() ? bw * hi : r.compute.front().rate * 3;
@@ -84,28 +84,37 @@ std::string roofline_gnuplot(const Roofline& r, const std::string& png_name) {
     os << "set yrange [" << num(ymin) << ":" << num(ymax) << "]\n";
     std::vector<std::string> plots;
     int label = 0;
-    for (size_t i = 0; i < r.compute.size(); ++i) {
-        const Ceiling& c = r.compute[i];
-        const std::string f = "c" + std::to_string(i);
+    // Ceilings within 25% of each other share one label (highest first), so names stay legible.
+    for (size_t i = 0; i < r.compute.size();) {
+        size_t j = i;
+        std::string text;
+        while (j < r.compute.size() && r.compute[j].rate >= r.compute[i].rate / 1.25) {
+            const Ceiling& c = r.compute[j];
+            const std::string f = "c" + std::to_string(j);
+            if (bw > 0)
+                os << f << "(x) = (" << num(bw) << " * x < " << num(c.rate) << ") ? " << num(bw)
+                   << " * x : " << num(c.rate) << "\n";
+            else
+                os << f << "(x) = " << num(c.rate) << "\n";
+            plots.push_back(f + "(x) lw 2 lc " + std::to_string(j % 8 + 1));
+            text += (j > i ? ",  " : "") + c.id + " " + si(c.rate, c.unit);
+            ++j;
+        }
+        const double top = r.compute[i].rate;
+        os << "set label " << ++label << " " << gp_quote(text) << " at " << num(hi) << ", "
+           << num(top) << " right offset -0.5,0.6 font ',9'\n";
         if (bw > 0)
-            os << f << "(x) = (" << num(bw) << " * x < " << num(c.rate) << ") ? " << num(bw)
-               << " * x : " << num(c.rate) << "\n";
-        else
-            os << f << "(x) = " << num(c.rate) << "\n";
-        plots.push_back(f + "(x) lw 2 lc " + std::to_string(i % 8 + 1));
-        os << "set label " << ++label << " " << gp_quote(c.id + "  " + si(c.rate, c.unit)) << " at "
-           << num(hi) << ", " << num(c.rate) << " right offset -0.5,0.6 font ',9'\n";
-        if (bw > 0)
-            os << "set label " << ++label << " " << gp_quote("ridge " + g3(c.rate / bw) + " op/B")
-               << " at " << num(c.rate / bw) << ", " << num(c.rate)
-               << " left offset 0.3,-0.7 font ',8' textcolor rgb 'gray40'\n";
+            os << "set label " << ++label << " " << gp_quote("ridge " + g3(top / bw) + " op/B")
+               << " at " << num(top / bw) << ", " << num(top)
+               << " left offset 0.5,-0.8 font ',8' textcolor rgb 'gray40'\n";
+        i = j;
     }
     if (bw > 0) {
         // Label the memory roof along its slope, in the lower left.
         const double x = lo * 2;
         os << "set label " << ++label << " " << gp_quote(r.memory.id + "  " + si(bw, "B/s"))
            << " at " << num(x) << ", " << num(bw * x)
-           << " left offset 0,1.2 rotate by 30 font ',9'\n";
+           << " left offset 0,1.8 rotate by 30 font ',9'\n";
         if (r.compute.empty()) plots.push_back(num(bw) + " * x lw 2");
     }
     if (plots.empty()) plots.push_back("1/0");

@@ -13,9 +13,18 @@ double median(std::vector<double> v) {
 }
 } // namespace
 
-Bump detect_bump(const std::vector<double>& x, const std::vector<double>& y, size_t tail,
+// Running median of three: a single outlier (a noisy host, one slow launch) is no feature.
+std::vector<double> median3(const std::vector<double>& y) {
+    std::vector<double> m = y;
+    for (size_t i = 1; i + 1 < y.size(); ++i)
+        m[i] = std::max(std::min(y[i - 1], y[i]), std::min(std::max(y[i - 1], y[i]), y[i + 1]));
+    return m;
+}
+
+Bump detect_bump(const std::vector<double>& x, const std::vector<double>& raw, size_t tail,
                  double min_rise) {
     Bump b;
+    const std::vector<double> y = median3(raw);
     const size_t n = std::min(x.size(), y.size());
     if (n < tail + 2) {
         b.note = "too few points (" + std::to_string(n) + ")";
@@ -65,15 +74,19 @@ Sawtooth detect_sawtooth(const std::vector<double>& x, const std::vector<double>
         s.note = "no drop larger than " + std::to_string(int(min_drop * 100)) + "%";
         return s;
     }
-    // Candidates: each drop divided by a small multiple. A candidate explains a drop that
-    // lies within one step of one of its multiples; ties go to the larger period, so half a
-    // period (which explains the same drops) loses.
+    // Candidates: each drop divided by a small multiple. A drop is the last point before a
+    // boundary, so a period explains it when one of its multiples lies within the next step:
+    // 0 <= k * p - d < step. Ties go to the larger period, so a fraction of the period (which
+    // explains the same drops) loses.
+    auto multiple = [&](double d, double p) {
+        const double k = std::ceil(d / p - 1e-9);
+        const double gap = k * p - d;
+        return (k >= 1 && gap > -1e-9 * p && gap < step * 0.999) ? k : 0.0;
+    };
     auto explained = [&](double p) {
         size_t c = 0;
-        for (double d : s.drops) {
-            const double k = std::round(d / p);
-            if (k >= 1 && std::fabs(d - k * p) <= step * 1.01) ++c;
-        }
+        for (double d : s.drops)
+            if (multiple(d, p) > 0) ++c;
         return c;
     };
     double best = 0;
@@ -92,14 +105,13 @@ Sawtooth detect_sawtooth(const std::vector<double>& x, const std::vector<double>
         s.note = "fewer than two drops fit one period";
         return s;
     }
+    // Least squares through the origin over the explained drops.
     double num = 0, den = 0;
-    for (double d : s.drops) {
-        const double k = std::round(d / best);
-        if (k >= 1 && std::fabs(d - k * best) <= step * 1.01) {
+    for (double d : s.drops)
+        if (const double k = multiple(d, best); k > 0) {
             num += k * d;
             den += k * k;
         }
-    }
     s.period = num / den;
     s.explained = best_count;
     s.found = true;

@@ -15,8 +15,9 @@ struct Bump {
     double end_x = 0;     // where the curve falls through halfway (in log) to the asymptote
     std::string note;     // why not found, or how the asymptote was taken
 };
-// x ascending (sizes), y the measured values. `tail` largest points give the asymptote;
-// a bump needs the peak above the asymptote by `min_rise` (a fraction).
+// x ascending (sizes), y the measured values, smoothed by a running median of three (one
+// outlier is no feature). `tail` largest points give the asymptote; a bump needs the peak
+// above the asymptote by `min_rise` (a fraction).
 Bump detect_bump(const std::vector<double>& x, const std::vector<double>& y, size_t tail = 3,
                  double min_rise = 0.15);
 

@@ -113,21 +113,11 @@ Plan fma_plan(Session& s, const Settings& settings) {
         plan.facts["theoretical_flops"] = peak;
         plan.facts["theoretical_basis"] = s.cores.basis;
         Line flat{"theoretical peak (" + s.cores.basis + ")", {}, {}};
-        Line waves{"peak x n / (ceil(n / wave) x wave)", {}, {}};
-        // The model's teeth: evaluated at the points and on both sides of every wave boundary.
-        std::vector<double> xs = plan.xs;
-        for (size_t k = 1; double(k * wave.size) < plan.xs.back(); ++k) {
-            xs.push_back(double(k * wave.size));
-            xs.push_back(double(k * wave.size + local));
-        }
-        std::sort(xs.begin(), xs.end());
-        for (double n : xs) {
+        for (double n : plan.xs) {
             flat.x.push_back(n);
             flat.y.push_back(peak);
-            waves.x.push_back(n);
-            waves.y.push_back(peak * n / (std::ceil(n / double(wave.size)) * double(wave.size)));
         }
-        plan.theory = {flat, waves};
+        plan.theory = {flat};
     }
     return plan;
 }
@@ -222,6 +212,30 @@ nlohmann::json strided_features(const Plan& plan, const std::vector<Series>& all
     return j;
 }
 
+// Partial waves with equal work per item: time grows by a wave-time for every started wave,
+// so the rate is the best measured one times n / (ceil(n / wave) x wave). Drawn at the points
+// and on both sides of every boundary, so its teeth show.
+std::vector<Line> fma_model(const Plan& plan, const std::vector<Series>& all) {
+    const double wave = plan.facts["wave_size"].get<double>();
+    const double local = plan.facts["work_group_size"].get<double>();
+    double best = 0;
+    for (const auto& p : all.at(0).points)
+        best = std::max(best, p.y);
+    if (best <= 0 || plan.xs.empty()) return {};
+    std::vector<double> xs = plan.xs;
+    for (double k = 1; k * wave < plan.xs.back(); ++k) {
+        xs.push_back(k * wave);
+        xs.push_back(k * wave + local);
+    }
+    std::sort(xs.begin(), xs.end());
+    Line l{"best measured x n / (ceil(n / wave) x wave)", {}, {}};
+    for (double n : xs) {
+        l.x.push_back(n);
+        l.y.push_back(best * n / (std::ceil(n / wave) * wave));
+    }
+    return {l};
+}
+
 std::vector<Mark> fma_marks(const Plan& plan, const nlohmann::json&) {
     const double wave = plan.facts["wave_size"].get<double>();
     std::vector<Mark> v;
@@ -252,7 +266,8 @@ std::vector<Sweep> fma_sweeps() {
          .plan = fma_plan,
          .run_point = fma_point,
          .features = fma_features,
-         .marks = fma_marks},
+         .marks = fma_marks,
+         .model_lines = fma_model},
         {.name = "fma-strided",
          .description = "fp32 FMA chains where 1 of every s work-items runs: idle SIMD lanes",
          .x = {"stride s of active work-items", "", 1, true},

@@ -66,16 +66,16 @@ std::string sweep_gnuplot(const Result& r, const std::string& device, const std:
     os << "set grid\nset key outside bottom center horizontal\nset yrange [0:*]\n";
     if (w.x.log) os << "set logscale x 2\n";
     // A theoretical line far above the measurements (a CPU device's vector peak) would flatten
-    // them to the axis: log scale then keeps both readable.
-    double measured = 0, theory = 0;
+    // them to the axis: the scale then follows the measurements and the line's key says where
+    // it is.
+    double measured = 0;
     for (const auto& s : r.series)
         for (const auto& p : s.points)
             measured = std::max(measured, p.y);
-    for (const auto& l : r.plan.theory)
-        for (double y : l.y)
-            theory = std::max(theory, y);
-    if (w.y.log || (measured > 0 && theory > 4 * measured))
+    if (w.y.log)
         os << "set logscale y\nset yrange [*:*]\n";
+    else if (measured > 0)
+        os << "set yrange [0:" << num(measured / w.y.scale * 1.3) << "]\n";
     if (w.x.unit == "bytes") os << "set format x '%.0b %BB'\n";
     std::vector<std::string> plots;
     for (size_t i = 0; i < r.series.size(); ++i) {
@@ -93,8 +93,13 @@ std::string sweep_gnuplot(const Result& r, const std::string& device, const std:
         for (size_t k = 0; k < l.x.size(); ++k)
             os << num(l.x[k] / w.x.scale) << " " << num(l.y[k] / w.y.scale) << "\n";
         os << "EOD\n";
+        const double top = l.y.empty() ? 0 : *std::max_element(l.y.begin(), l.y.end());
+        const bool off = !w.y.log && measured > 0 && top > measured * 1.3;
+        char above[64];
+        std::snprintf(above, sizeof above, " (above the plot: up to %.4g %s)", top / w.y.scale,
+                      w.y.unit.c_str());
         plots.push_back("$t" + std::to_string(i) + " using 1:2 with lines dt 2 lw 2 title " +
-                        gp_quote(l.name));
+                        gp_quote(l.name + (off ? above : "")));
     }
     if (w.marks) {
         int n = 0;
@@ -102,9 +107,10 @@ std::string sweep_gnuplot(const Result& r, const std::string& device, const std:
             const std::string x = num(m.x / w.x.scale);
             os << "set arrow from " << x << ", graph 0 to " << x
                << ", graph 1 nohead dt 3 lc rgb 'gray40'\n";
-            os << "set label " << ++n << " " << gp_quote(m.label) << " at " << x
-               << ", graph 0.97 rotate by 90 right offset -0.8,0 textcolor rgb 'gray30' font "
-                  "',9'\n";
+            // Staggered heights, so labels of nearby marks do not overlap.
+            const double at = 0.97 - 0.3 * double(n % 3);
+            os << "set label " << ++n << " " << gp_quote(m.label) << " at " << x << ", graph "
+               << num(at) << " rotate by 90 right offset -0.8,0 textcolor rgb 'gray30' font ',9'\n";
         }
     }
     os << "plot ";

@@ -56,7 +56,7 @@ TEST(Sweep, Stream) {
     const double cache = r.plan.facts["cache_bytes"].get<double>();
     ASSERT_GT(cache, 0);
     EXPECT_LE(r.plan.xs.front(), 64 * 1024) << "starts at a few KB";
-    for (const auto& [name, f] : r.features.items()) {
+    for (const auto& [name, f] : r.features["series"].items()) {
         SCOPED_TRACE(name);
         EXPECT_GT(f["asymptote_Bps"].get<double>(), 0);
         EXPECT_GE(f["peak_Bps"].get<double>(), f["asymptote_Bps"].get<double>());
@@ -65,15 +65,18 @@ TEST(Sweep, Stream) {
             EXPECT_LT(f["bump_end_bytes"].get<double>(), r.plan.xs.back());
         }
     }
+    EXPECT_GT(r.features["asymptote_Bps"].get<double>(), 0);
+    EXPECT_TRUE(r.plan.facts.contains("coalesced_read_Bps")) << r.plan.facts.dump();
     if (!gpu()) return;
     EXPECT_GE(r.plan.xs.back(), 8 * cache) << "reaches far past the cache";
-    const auto& copy = r.features["copy"];
+    const auto& copy = r.features["series"]["copy"];
     ASSERT_TRUE(copy["bump_found"].get<bool>()) << copy.dump();
     const double at = copy["bump_end_over_cache"].get<double>();
     EXPECT_GT(at, 0.5) << "bump ends at " << at << " x " << r.plan.facts["cache_basis"];
     EXPECT_LT(at, 2.0) << "bump ends at " << at << " x " << r.plan.facts["cache_basis"];
-    ASSERT_TRUE(copy.contains("asymptote_over_coalesced_read")) << r.plan.facts.dump();
-    EXPECT_NEAR(copy["asymptote_over_coalesced_read"].get<double>(), 1.0, 0.1) << copy.dump();
+    ASSERT_TRUE(r.features.contains("asymptote_over_coalesced_read")) << r.plan.facts.dump();
+    EXPECT_NEAR(r.features["asymptote_over_coalesced_read"].get<double>(), 1.0, 0.1)
+        << r.features.dump();
 }
 
 TEST(Sweep, Fma) {

@@ -45,6 +45,17 @@ TEST(SweepFeatures, BumpEndsAtTheCacheSize) {
     EXPECT_LT(b.end_x, 2 * cache);
 }
 
+TEST(SweepFeatures, ASingleSpikeIsNoBump) {
+    const double cache = 32.0 * 1024 * 1024;
+    auto [x, y] = bump_curve(cache, 80, 40);
+    const Bump clean = detect_bump(x, y);
+    y[10] *= 3; // one slow host moment made one point look three times as fast
+    const Bump b = detect_bump(x, y);
+    ASSERT_TRUE(b.found);
+    EXPECT_DOUBLE_EQ(b.end_x, clean.end_x);
+    EXPECT_LT(b.peak, 81);
+}
+
 TEST(SweepFeatures, NoBumpOnAFlatOrRisingCurve) {
     std::vector<double> x, y;
     for (int i = 0; i < 20; ++i) {
@@ -94,6 +105,28 @@ TEST(SweepFeatures, SawtoothSurvivesNoiseAndRejectsHalfPeriods) {
     ASSERT_TRUE(s.found) << s.note;
     EXPECT_DOUBLE_EQ(s.period, wave); // not 256, which explains the same drops
     EXPECT_EQ(s.drops, (std::vector<double>{512, 1024, 1536, 2048}));
+}
+
+TEST(SweepFeatures, SawtoothWithAWaveBetweenPoints) {
+    const double wave = 1000, step = 128; // boundaries fall between points
+    std::vector<double> n;
+    for (double v = 512; v <= 4.5 * wave; v += step)
+        n.push_back(v);
+    const Sawtooth s = detect_sawtooth(n, sawtooth(n, wave, 1.0));
+    ASSERT_TRUE(s.found) << s.note;
+    EXPECT_NEAR(s.period, wave, step);
+    EXPECT_EQ(s.explained, 4u);
+}
+
+TEST(SweepFeatures, SawtoothOfTwoStepsIsNotMistakenForThree) {
+    // Period 2 steps: the looser period 3 steps fits every drop within one step, but no
+    // multiple of it lies in the step after each drop.
+    std::vector<double> n;
+    for (double v = 256; v <= 2304; v += 256)
+        n.push_back(v);
+    const Sawtooth s = detect_sawtooth(n, sawtooth(n, 512, 1.0));
+    ASSERT_TRUE(s.found) << s.note;
+    EXPECT_DOUBLE_EQ(s.period, 512);
 }
 
 TEST(SweepFeatures, NoSawtoothOnALinearCurve) {
