@@ -244,6 +244,19 @@ std::vector<Mark> fma_marks(const Plan& plan, const nlohmann::json&) {
     return v;
 }
 
+// Idle lanes cost their share of the SIMD unit: the stride-1 rate / min(s, SIMD width).
+std::vector<Line> strided_model(const Plan& plan, const std::vector<Series>& all) {
+    const double simd = plan.facts["simd_width"].get<double>();
+    const Series& s = all.at(0);
+    if (simd <= 0 || s.points.empty() || s.points.front().y <= 0) return {};
+    Line l{"stride-1 rate / min(s, SIMD width)", {}, {}};
+    for (const auto& p : s.points) {
+        l.x.push_back(p.x);
+        l.y.push_back(s.points.front().y / std::min(p.x, simd));
+    }
+    return {l};
+}
+
 std::vector<Mark> strided_marks(const Plan& plan, const nlohmann::json&) {
     const double simd = plan.facts["simd_width"].get<double>();
     if (simd <= 0) return {};
@@ -275,7 +288,8 @@ std::vector<Sweep> fma_sweeps() {
          .plan = strided_plan,
          .run_point = strided_point,
          .features = strided_features,
-         .marks = strided_marks},
+         .marks = strided_marks,
+         .model_lines = strided_model},
     };
 }
 

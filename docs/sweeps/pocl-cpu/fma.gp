@@ -7,17 +7,17 @@ set ylabel 'throughput [GFLOP/s]'
 set grid
 set key outside bottom center horizontal
 set yrange [0:*]
-set yrange [0:4.67307846]
+set yrange [0:3.477039]
 $s0 << EOD
-256 1.83755669
-512 2.74708799
-768 2.65358225
-1024 1.90974781
-1280 1.88858854
-1536 3.50852465
-1792 3.13263983
-2048 3.59467574
-2304 3.23879489
+256 1.83413037
+512 1.83628845
+768 1.84102696
+1024 2.0552724
+1280 1.38802154
+1536 2.67464538
+1792 2.51607813
+2048 2.39747793
+2304 2.3660988
 EOD
 $t0 << EOD
 256 166.144
@@ -31,30 +31,30 @@ $t0 << EOD
 2304 166.144
 EOD
 $t1 << EOD
-256 1.79733787
-512 3.59467574
-512 3.59467574
-768 2.69600681
-768 2.69600681
-1024 3.59467574
-1024 3.59467574
-1280 2.99556312
-1280 2.99556312
-1536 3.59467574
-1536 3.59467574
-1792 3.14534127
-1792 3.14534127
-2048 3.59467574
-2048 3.59467574
-2304 3.23520817
-2304 3.23520817
+256 1.33732269
+512 2.67464538
+512 2.67464538
+768 2.00598404
+768 2.00598404
+1024 2.67464538
+1024 2.67464538
+1280 2.22887115
+1280 2.22887115
+1536 2.67464538
+1536 2.67464538
+1792 2.34031471
+1792 2.34031471
+2048 2.67464538
+2048 2.67464538
+2304 2.40718084
+2304 2.40718084
 EOD
 set arrow from 512, graph 0 to 512, graph 1 nohead dt 3 lc rgb 'gray40'
 set label 1 '1 x wave (512)' at 512, graph 0.97 rotate by 90 right offset -0.8,0 textcolor rgb 'gray30' font ',9'
 set arrow from 1024, graph 0 to 1024, graph 1 nohead dt 3 lc rgb 'gray40'
-set label 2 '2 x wave (512)' at 1024, graph 0.97 rotate by 90 right offset -0.8,0 textcolor rgb 'gray30' font ',9'
+set label 2 '2 x wave (512)' at 1024, graph 0.67 rotate by 90 right offset -0.8,0 textcolor rgb 'gray30' font ',9'
 set arrow from 1536, graph 0 to 1536, graph 1 nohead dt 3 lc rgb 'gray40'
-set label 3 '3 x wave (512)' at 1536, graph 0.97 rotate by 90 right offset -0.8,0 textcolor rgb 'gray30' font ',9'
+set label 3 '3 x wave (512)' at 1536, graph 0.37 rotate by 90 right offset -0.8,0 textcolor rgb 'gray30' font ',9'
 set arrow from 2048, graph 0 to 2048, graph 1 nohead dt 3 lc rgb 'gray40'
 set label 4 '4 x wave (512)' at 2048, graph 0.97 rotate by 90 right offset -0.8,0 textcolor rgb 'gray30' font ',9'
 plot $s0 using 1:2 with linespoints pt 7 ps 0.6 lw 2 title 'fp32 fma', \
