@@ -191,7 +191,8 @@ Run run_once(const MemSpec& spec, Session& s, const Path& path, const RunOptions
     require_allocation(s, n * unit, spec.id + " array");
     std::vector<cl::Buffer> in;
     for (unsigned k = 0; k < spec.inputs; ++k) {
-        in.emplace_back(s.context, CL_MEM_READ_ONLY, n * unit);
+        // Read-write: the fill kernel writes what the benchmark kernel only reads.
+        in.emplace_back(s.context, CL_MEM_READ_WRITE, n * unit);
         fill(s, filler, in.back(), n * tune.vec, opts.seed, k, opts.timeout_s);
     }
     const size_t out_words = spec.reduces ? items : n * tune.vec;
