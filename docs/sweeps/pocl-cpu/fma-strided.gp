@@ -11,13 +11,13 @@ set logscale x 2
 set logscale y
 set yrange [*:*]
 $s0 << EOD
-1 1.87469862
-2 1.8868698
-4 1.88198553
-8 1.86664388
-16 1.82732228
-32 1.80538702
-64 1.49429402
+1 3.31416593
+2 1.90979883
+4 1.92284777
+8 1.88951678
+16 1.81013672
+32 1.50546724
+64 1.69881408
 EOD
 $t0 << EOD
 1 166.144
@@ -28,7 +28,17 @@ $t0 << EOD
 32 20.768
 64 20.768
 EOD
+$t1 << EOD
+1 3.31416593
+2 1.65708296
+4 0.828541482
+8 0.414270741
+16 0.414270741
+32 0.414270741
+64 0.414270741
+EOD
 set arrow from 8, graph 0 to 8, graph 1 nohead dt 3 lc rgb 'gray40'
 set label 1 'SIMD width 8' at 8, graph 0.97 rotate by 90 right offset -0.8,0 textcolor rgb 'gray30' font ',9'
 plot $s0 using 1:2 with linespoints pt 7 ps 0.6 lw 2 title 'fp32 fma, 1 of every s work-items active', \
-     $t0 using 1:2 with lines dt 2 lw 2 title 'peak / min(s, SIMD width 8)'
+     $t0 using 1:2 with lines dt 2 lw 2 title 'peak / min(s, SIMD width 8)', \
+     $t1 using 1:2 with lines dt 2 lw 2 title 'stride-1 rate / min(s, SIMD width)'
