@@ -4,6 +4,7 @@
 #include "report/json_report.hpp"
 #include "sweep/plot.hpp"
 
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -43,6 +44,25 @@ sweep::Progress progress_bar(const std::string& name) {
         if (done == total) std::cerr << "\r" << std::string(width + 40, ' ') << "\r" << std::flush;
     };
 }
+// One "    a.b = value" line per leaf, numbers to 4 significant digits.
+void print_flat(std::ostream& os, const nlohmann::json& j, const std::string& prefix) {
+    if (j.is_object()) {
+        for (const auto& [k, v] : j.items())
+            print_flat(os, v, prefix.empty() ? k : prefix + "." + k);
+        return;
+    }
+    os << "    " << prefix << " = ";
+    if (j.is_number_float()) {
+        char b[32];
+        std::snprintf(b, sizeof b, "%.4g", j.get<double>());
+        os << b;
+    } else if (j.is_string())
+        os << j.get<std::string>();
+    else
+        os << j.dump();
+    os << "\n";
+}
+
 } // namespace
 
 void check_sweep_names(const std::vector<std::string>& names) {
@@ -66,9 +86,12 @@ nlohmann::json run_sweeps_cli(const CliOptions& cli, Session& s, const RunOption
             j = sweep::result_to_json(r);
             j["files"] = {{"csv", files.csv}, {"gnuplot", files.script}, {"png", files.png}};
             std::cout << "  points: " << r.plan.xs.size() * r.plan.series.size()
-                      << ", failed: " << r.failed << "\n  facts: " << r.plan.facts.dump()
-                      << "\n  features: " << r.features.dump() << "\n  wrote " << files.csv << ", "
-                      << files.script << (files.png.empty() ? "" : ", " + files.png) << "\n";
+                      << ", failed: " << r.failed << "\n  device facts:\n";
+            print_flat(std::cout, r.plan.facts, "");
+            std::cout << "  features:\n";
+            print_flat(std::cout, r.features, "");
+            std::cout << "  wrote " << files.csv << ", " << files.script
+                      << (files.png.empty() ? "" : ", " + files.png) << "\n";
             if (!files.warning.empty()) std::cout << "  warning: " << files.warning << "\n";
             if (r.failed) {
                 failed = true;
