@@ -142,7 +142,9 @@ std::vector<Mark> stream_marks(const Plan& plan, const nlohmann::json& features)
     std::vector<Mark> v;
     const double cache = plan.facts["cache_bytes"].get<double>();
     if (cache > 0)
-        v.push_back({cache, "cache " + std::to_string(long(cache / 1024 / 1024)) + " MiB"});
+        v.push_back(
+            {cache, "cache " + (cache >= 1 << 20 ? std::to_string(long(cache / (1 << 20))) + " MiB"
+                                                 : std::to_string(long(cache / 1024)) + " KiB")});
     for (const auto& [name, f] : features["series"].items())
         if (f.value("bump_found", false))
             v.push_back({f["bump_end_bytes"].get<double>(), name + ": bump ends"});

@@ -228,6 +228,37 @@ TEST(SweepRegistry, EverySweepIsComplete) {
     EXPECT_EQ(gp_quote("it's"), "'it''s'");
 }
 
+TEST(SweepPlot, ScriptHasAxesUnitsTheoryAndData) {
+    const Sweep& w = *find_sweep("stream");
+    Result r;
+    r.sweep = &w;
+    r.plan.series = {"copy"};
+    r.plan.xs = {16384, 32768};
+    r.plan.theory = {{"theoretical (test)", {16384, 32768}, {5e12, 5e12}}};
+    r.plan.facts = {{"cache_bytes", 32768.0}};
+    Series s{"copy", {}};
+    for (double x : r.plan.xs) {
+        Point p;
+        p.x = x;
+        p.y = 4e12;
+        p.m.status = Status::Ok;
+        s.points.push_back(p);
+    }
+    r.series = {s};
+    r.features = w.features(r.plan, r.series);
+    const std::string gp = sweep_gnuplot(r, "Test's GPU", "stream.png");
+    EXPECT_NE(gp.find("set terminal pngcairo"), std::string::npos);
+    EXPECT_NE(gp.find("set xlabel 'working set (all arrays) [bytes]'"), std::string::npos) << gp;
+    EXPECT_NE(gp.find("set ylabel 'bandwidth [GB/s]'"), std::string::npos) << gp;
+    EXPECT_NE(gp.find("Test''s GPU"), std::string::npos) << "quotes are escaped";
+    EXPECT_NE(gp.find("16384 4000\n"), std::string::npos) << "data in plotted units";
+    EXPECT_NE(gp.find("theoretical (test)"), std::string::npos);
+    EXPECT_NE(gp.find("cache 32 KiB"), std::string::npos) << "the cache mark";
+    const std::string csv = sweep_csv(r, "Test's GPU");
+    EXPECT_NE(csv.find("copy,16384,4e+12,"), std::string::npos) << csv;
+    EXPECT_NE(csv.find("theory: theoretical (test),32768,5e+12"), std::string::npos) << csv;
+}
+
 TEST(FmaStridedReference, OnlyMultiplesOfTheStrideRunTheChain) {
     uint64_t a[2], b[2], c[2];
     ref::fp32_fma_strided(4, 7, 8, 100, a); // active
