@@ -11,22 +11,18 @@ set key off
 set samples 2000
 set format y '%.0s%c'
 set format x '%.3g'
-set xrange [0.0009765625:16]
-set yrange [20332113.5:1.40988805e+10]
-c0(x) = (4.16401685e+10 * x < 4.69962682e+09) ? 4.16401685e+10 * x : 4.69962682e+09
-set label 1 'int16.mad 4.7 GOP/s' at 16, 4.69962682e+09 right offset -0.5,0.6 font ',9'
-set label 2 'ridge 0.113 op/B' at 0.112862819, 4.69962682e+09 left offset 0.5,-0.8 font ',8' textcolor rgb 'gray40'
-c1(x) = (4.16401685e+10 * x < 1.92627492e+09) ? 4.16401685e+10 * x : 1.92627492e+09
-c2(x) = (4.16401685e+10 * x < 1.83561877e+09) ? 4.16401685e+10 * x : 1.83561877e+09
-set label 3 'fp64.fma 1.93 GFLOP/s,  int64.mad 1.84 GOP/s' at 16, 1.92627492e+09 right offset -0.5,0.6 font ',9'
-set label 4 'ridge 0.0463 op/B' at 0.0462600174, 1.92627492e+09 left offset 0.5,-0.8 font ',8' textcolor rgb 'gray40'
-c3(x) = (4.16401685e+10 * x < 1.27008717e+09) ? 4.16401685e+10 * x : 1.27008717e+09
-set label 5 'int32.mad 1.27 GOP/s' at 16, 1.27008717e+09 right offset -0.5,0.6 font ',9'
-set label 6 'ridge 0.0305 op/B' at 0.0305014897, 1.27008717e+09 left offset 0.5,-0.8 font ',8' textcolor rgb 'gray40'
-c4(x) = (4.16401685e+10 * x < 859659267) ? 4.16401685e+10 * x : 859659267
-set label 7 'fp32.fma 860 MFLOP/s' at 16, 859659267 right offset -0.5,0.6 font ',9'
-set label 8 'ridge 0.0206 op/B' at 0.0206449517, 859659267 left offset 0.5,-0.8 font ',8' textcolor rgb 'gray40'
-set label 9 'stream.add.f64  41.6 GB/s' at 0.001953125, 81328454.1 left offset 0,1.8 rotate by 30 font ',9'
+set xrange [0.00390625:32]
+set yrange [78525066.9:2.21686905e+10]
+c0(x) = (4.02048342e+10 * x < 7.38956349e+09) ? 4.02048342e+10 * x : 7.38956349e+09
+set label 1 'int16.mad 7.39 GOP/s' at 32, 7.38956349e+09 right offset -0.5,0.6 font ',9'
+set label 2 'ridge 0.184 op/B' at 0.183797885, 7.38956349e+09 left offset 0.5,-0.8 font ',8' textcolor rgb 'gray40'
+c1(x) = (4.02048342e+10 * x < 3.77850141e+09) ? 4.02048342e+10 * x : 3.77850141e+09
+c2(x) = (4.02048342e+10 * x < 3.77524221e+09) ? 4.02048342e+10 * x : 3.77524221e+09
+c3(x) = (4.02048342e+10 * x < 3.64812061e+09) ? 4.02048342e+10 * x : 3.64812061e+09
+c4(x) = (4.02048342e+10 * x < 3.64782871e+09) ? 4.02048342e+10 * x : 3.64782871e+09
+set label 3 'fp64.fma 3.78 GFLOP/s,  fp32.fma 3.78 GFLOP/s,  int32.mad 3.65 GOP/s,  int64.mad 3.65 GOP/s' at 32, 3.77850141e+09 right offset -0.5,0.6 font ',9'
+set label 4 'ridge 0.094 op/B' at 0.0939812707, 3.77850141e+09 left offset 0.5,-0.8 font ',8' textcolor rgb 'gray40'
+set label 5 'stream.read.f64  40.2 GB/s' at 0.0078125, 314100268 left offset 0,1.8 rotate by 30 font ',9'
 plot c0(x) lw 2 lc 1, \
      c1(x) lw 2 lc 2, \
      c2(x) lw 2 lc 3, \
