@@ -29,7 +29,8 @@ TEST(FmaStridedKernel, ActiveAndInactiveItemsVerify) {
         bool planted = false;
         const Measurement m = run_strided(stride, "", "", planted);
         EXPECT_EQ(m.status, Status::Ok) << "stride " << stride << ": " << m.reason;
-        EXPECT_EQ(m.verification.checked, 2 * m.global_size) << "every item's two words are checked";
+        EXPECT_EQ(m.verification.checked, 2 * m.global_size)
+            << "every item's two words are checked";
     }
 }
 
