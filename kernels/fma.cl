@@ -2,7 +2,8 @@
 // that depend on each other every step, CLG_STEPS unrolled steps per repeat, one store.
 // The chains are a leapfrog rotation (x += c*y; y -= c*x): bounded for any step count,
 // never converging to zero, and a step rounded as mul+add gives different bits.
-// Build options: -DCLG_STEPS=<n>; paths of fp16: -DCLG_PATH_NATIVE or -DCLG_PATH_PTX.
+// Build options: -DCLG_STEPS=<n>; paths of fp16: -DCLG_PATH_NATIVE or -DCLG_PATH_PTX;
+// -DCLG_LANE_STRIDE=<s> adds fp32_fma_strided (the fma-strided sweep).
 #include "clgauge_inputs.h"
 
 #ifndef CLG_STEPS
@@ -25,6 +26,30 @@ kernel void fp32_fma(global uint2* out, const uint seed, const uint repeats) {
     }
     out[gid] = (uint2)(as_uint(x), as_uint(y));
 }
+
+#ifdef CLG_LANE_STRIDE
+// Seed 002's strided FMA: only every CLG_LANE_STRIDE-th work-item runs the chain, the others
+// store their inputs. Warps / sub-groups are consecutive work-items of a work-group and
+// work-groups start at multiples of their size, so for strides that divide the work-group
+// size this leaves (SIMD width / stride) lanes of each warp active.
+kernel void fp32_fma_strided(global uint2* out, const uint seed, const uint repeats) {
+    const uint gid = get_global_id(0);
+    float x = as_float(clg_f32_bits_2_4(clg_rand(seed, gid, 0)));
+    float y = as_float(clg_f32_bits_2_4(clg_rand(seed, gid, 1)));
+    const float c = as_float(clg_f32_bits_half_1(clg_rand(seed, 0, 16)));
+    const float nc = -c;
+    if (gid % CLG_LANE_STRIDE == 0u) {
+        for (uint r = 0; r < repeats; ++r) {
+#pragma unroll
+            for (uint i = 0; i < CLG_STEPS; ++i) {
+                x = CLG_FMA(y, c, x);
+                y = CLG_FMA(x, nc, y);
+            }
+        }
+    }
+    out[gid] = (uint2)(as_uint(x), as_uint(y));
+}
+#endif
 
 #ifdef CLG_FP64
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable

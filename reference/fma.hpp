@@ -23,6 +23,13 @@ inline void fp32_fma(uint32_t seed, uint32_t gid, uint64_t steps, uint64_t out[2
     out[1] = std::bit_cast<uint32_t>(y);
 }
 
+// kernels/fma.cl fp32_fma_strided: items at multiples of `stride` run the chain, the others
+// store their inputs.
+inline void fp32_fma_strided(uint32_t stride, uint32_t seed, uint32_t gid, uint64_t steps,
+                             uint64_t out[2]) {
+    fp32_fma(seed, gid, gid % stride == 0 ? steps : 0, out);
+}
+
 inline void fp64_fma(uint32_t seed, uint32_t gid, uint64_t steps, uint64_t out[2]) {
     double x = std::bit_cast<double>(f64_bits_2_4(rand(seed, gid, 0), rand(seed, gid, 1)));
     double y = std::bit_cast<double>(f64_bits_2_4(rand(seed, gid, 2), rand(seed, gid, 3)));

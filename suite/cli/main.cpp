@@ -1,6 +1,8 @@
 // clgauge: device table, benchmark table, reports. Exit codes in cli/options.cpp usage_text.
+#include "analysis/timing_analysis.hpp"
 #include "baseline/check.hpp"
 #include "baseline/match.hpp"
+#include "cli/analysis_cli.hpp"
 #include "cli/options.hpp"
 #include "registry/registry.hpp"
 #include "registry/run_all.hpp"
@@ -120,6 +122,12 @@ int run(const CliOptions& cli) {
         list_benchmarks();
         return kOk;
     }
+    if (cli.list_sweeps) {
+        list_sweeps(std::cout);
+        return kOk;
+    }
+    if (!cli.roofline_report.empty()) return run_roofline_cli(cli) ? kFailed : kOk;
+    check_sweep_names(cli.sweeps);
     const auto all = list_devices();
     if (cli.list) {
         print_device_list(std::cout, all);
@@ -146,6 +154,7 @@ int run(const CliOptions& cli) {
 
     const bool tty = isatty(STDERR_FILENO);
     std::vector<DeviceReport> reports;
+    std::vector<nlohmann::json> extras; // per device: sweeps, timing analysis
     int code = kOk;
     for (const auto& entry : chosen) {
         // Owned by pointer so that a hung device's queue can be abandoned, not released.
@@ -167,6 +176,22 @@ int run(const CliOptions& cli) {
             }
             continue;
         }
+        nlohmann::json extra = nlohmann::json::object();
+        if (!cli.sweeps.empty()) {
+            bool failed = false, hung = false;
+            extra["sweeps"] = run_sweeps_cli(cli, session, opts, failed, hung);
+            header.mode = "sweep";
+            header.seed = opts.seed;
+            reports.push_back(header);
+            extras.push_back(extra);
+            if (hung) {
+                code = kHung;
+                (void)owned.release();
+                break;
+            }
+            if (failed) code = worse(code, kFailed);
+            continue;
+        }
         auto progress = [&](size_t done, size_t total, const Benchmark& next) {
             if (tty)
                 std::cerr << "\r[" << done + 1 << "/" << total << "] " << next.id
@@ -181,14 +206,31 @@ int run(const CliOptions& cli) {
             else if (is_failure(x.measurement.status))
                 code = worse(code, kFailed);
         }
+        if (cli.timing && code != kHung) {
+            try {
+                const auto t = analysis::analyze_timing(session, opts);
+                analysis::print_timing(std::cout, t, r);
+                extra["timing_analysis"] = analysis::timing_to_json(t, r);
+            } catch (const std::exception& e) {
+                std::cout << "timing analysis failed: " << e.what() << "\n";
+                extra["timing_analysis"] = {{"error", e.what()}};
+                code = worse(code, kFailed);
+            }
+        }
         reports.push_back(std::move(r));
+        extras.push_back(extra);
         if (code == kHung) { // a hung device may not accept more work
             (void)owned.release();
             break;
         }
     }
-    if (!cli.json_file.empty())
-        write_file_atomically(cli.json_file, report_to_json(reports).dump(2) + "\n");
+    if (!cli.json_file.empty()) {
+        auto j = report_to_json(reports);
+        for (size_t i = 0; i < extras.size(); ++i)
+            for (const auto& [k, v] : extras[i].items())
+                j["devices"][i][k] = v;
+        write_file_atomically(cli.json_file, j.dump(2) + "\n");
+    }
     if (!cli.csv_file.empty()) write_file_atomically(cli.csv_file, report_to_csv(reports));
     if (code == kHung) {
         // A kernel still occupies the device: releasing its queue could block for as long as

@@ -1,5 +1,6 @@
 #include "cli/options.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 
 namespace clgauge {
@@ -32,6 +33,16 @@ options:
                        source tree's baselines/); files are DIR/<vendor>/<device>.json
   --rounds N           independent rounds pooled by --record (default 3)
   --tolerance-floor P  smallest tolerance --record writes, in percent (default 5)
+  --timing             after the table, each benchmark's QUEUED->SUBMIT->START->END
+                       breakdown vs the host clock, the profiling timer resolution and
+                       the cost of profiling itself (also in --json)
+  --sweep NAME[,NAME]  run sweeps instead of the table: fma, fma-strided, ... or all
+                       (--list-sweeps); writes DIR/NAME.csv, .gp, .png and the
+                       detected features (in --json too)
+  --sweep-short        few points, small launches (CI); also $CLGAUGE_SWEEP_SHORT=1
+  --out DIR            where sweeps and the roofline write (default clgauge-out)
+  --roofline REPORT    draw DIR/roofline.png from a --json report's measured peaks
+  --list-sweeps        list the sweeps and exit
   -h, --help           this text
 
 exit status: 0 all verified (and, with --check, no regression), 1 a benchmark
@@ -66,6 +77,25 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
             o.list_benchmarks = true;
         else if (a == "--conformance")
             o.conformance = true;
+        else if (a == "--timing")
+            o.timing = true;
+        else if (a == "--sweep") {
+            const std::string v = value();
+            size_t start = 0;
+            while (start <= v.size()) {
+                const size_t comma = std::min(v.find(',', start), v.size());
+                if (comma > start) o.sweeps.push_back(v.substr(start, comma - start));
+                start = comma + 1;
+            }
+            if (o.sweeps.empty()) throw UsageError("--sweep needs a sweep name");
+        } else if (a == "--sweep-short")
+            o.sweep_short = true;
+        else if (a == "--list-sweeps")
+            o.list_sweeps = true;
+        else if (a == "--out")
+            o.out_dir = value();
+        else if (a == "--roofline")
+            o.roofline_report = value();
         else if (a == "--only")
             o.only = value();
         else if (a == "--path")
@@ -112,6 +142,9 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
         throw UsageError("--json and --csv are written by plain runs, not --check/--record");
     if ((o.rounds || o.tolerance_floor) && !o.record)
         throw UsageError("--rounds and --tolerance-floor apply to --record");
+    if (const char* e = std::getenv("CLGAUGE_SWEEP_SHORT"); e && *e && std::string(e) != "0")
+        o.sweep_short = true;
+    if (o.out_dir.empty()) o.out_dir = "clgauge-out";
     return o;
 }
 

@@ -16,10 +16,16 @@ struct CliOptions {
     std::vector<std::string> devices;      // indices or name substrings
     std::string only;                      // glob over benchmark ids
     std::optional<std::string> path;       // force an implementation path
+    bool list_sweeps = false;
     std::string json_file, csv_file;
     std::optional<long> budget_ms;
     std::optional<unsigned long> seed;
     std::optional<double> timeout_s;
+    std::vector<std::string> sweeps; // --sweep NAME[,NAME] or all
+    bool sweep_short = false;        // --sweep-short or CLGAUGE_SWEEP_SHORT=1
+    std::string out_dir;             // where sweeps and the roofline write CSV/PNG
+    std::string roofline_report;     // --roofline REPORT.json: draw, no device needed
+    bool timing = false;             // --timing: event stage breakdown and profiling overhead
 };
 
 struct UsageError : std::runtime_error {

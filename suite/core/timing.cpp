@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdint>
 #include <string>
 #include <thread>
 
@@ -37,7 +38,7 @@ Timings time_launches(cl::CommandQueue& queue, const Enqueue& enqueue, int warmu
         queue.flush();
         wait_for(e, timeout_s);
     }
-    std::vector<double> dev, host;
+    std::vector<double> dev, host, queued, submitted;
     for (int i = 0; i < reps; ++i) {
         queue.finish();
         const auto t0 = std::chrono::steady_clock::now();
@@ -47,8 +48,13 @@ Timings time_launches(cl::CommandQueue& queue, const Enqueue& enqueue, int warmu
         const auto t1 = std::chrono::steady_clock::now();
         dev.push_back(event_seconds(e));
         host.push_back(std::chrono::duration<double>(t1 - t0).count());
+        const auto q = e.getProfilingInfo<CL_PROFILING_COMMAND_QUEUED>();
+        const auto sub = e.getProfilingInfo<CL_PROFILING_COMMAND_SUBMIT>();
+        const auto start = e.getProfilingInfo<CL_PROFILING_COMMAND_START>();
+        queued.push_back(double(static_cast<int64_t>(sub - q)) * 1e-9);
+        submitted.push_back(double(static_cast<int64_t>(start - sub)) * 1e-9);
     }
-    return {summarize(dev), summarize(host)};
+    return {summarize(dev), summarize(host), summarize(queued), summarize(submitted)};
 }
 
 int Budget::reps_for(double launch_s) const {

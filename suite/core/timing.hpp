@@ -21,6 +21,9 @@ double event_seconds(const cl::Event& event); // END - START
 struct Timings {
     Stats device; // profiling START..END per launch, seconds
     Stats host;   // steady_clock around enqueue .. completion, seconds
+    // The stages before START (seed 001): QUEUED..SUBMIT (host side, until the command is
+    // handed to the device) and SUBMIT..START (waiting on the device), seconds.
+    Stats queued_to_submit, submit_to_start;
 };
 
 using Enqueue = std::function<cl::Event(cl::CommandQueue&)>;

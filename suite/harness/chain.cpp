@@ -39,6 +39,7 @@ Measurement run_chain(const ChainSpec& spec, Session& s, const Path& path, const
     // Perf: 64 work-groups per compute unit are several whole waves on any GPU, so a partial
     // last wave costs little; the work per item then grows with `repeats` to the target.
     size_t global = perf ? s.facts().compute_units * local * 64 : kConformanceItems;
+    if (perf && opts.global_size) global = *opts.global_size;
     global = round_up(global, local);
     global = std::min(global, round_up(max_buffer_bytes(s) / item_bytes / 2, local));
     require_allocation(s, global * item_bytes, spec.id + " output");
@@ -52,7 +53,7 @@ Measurement run_chain(const ChainSpec& spec, Session& s, const Path& path, const
                         words.size() * sizeof(cl_uint), words.data());
     }
 
-    uint32_t repeats = 1;
+    uint32_t repeats = perf && opts.repeats ? std::max<uint32_t>(1, *opts.repeats) : 1;
     auto enqueue = [&](cl::CommandQueue& q) {
         kernel.setArg(0, out);
         kernel.setArg(1, opts.seed);
@@ -67,7 +68,7 @@ Measurement run_chain(const ChainSpec& spec, Session& s, const Path& path, const
     Timings t;
     if (perf) {
         const double target = opts.budget.launch_seconds();
-        for (int round = 0; round < 4; ++round) {
+        for (int round = 0; round < 4 && !opts.repeats; ++round) {
             const double once =
                 time_launches(s.queue, enqueue, round == 0 ? 1 : 0, 1, opts.timeout_s)
                     .device.median;

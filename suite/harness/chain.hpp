@@ -6,11 +6,13 @@
 #include "registry/benchmark.hpp"
 
 #include <cstdint>
+#include <functional>
 
 namespace clgauge {
 
 // Computes the words work-item `gid` stores after `steps` chain steps in total.
-using ChainReference = void (*)(uint32_t seed, uint32_t gid, uint64_t steps, uint64_t* out);
+using ChainReference =
+    std::function<void(uint32_t seed, uint32_t gid, uint64_t steps, uint64_t* out)>;
 // Word `index` of the optional read-only input buffer.
 using ChainInput = uint32_t (*)(uint32_t seed, uint32_t index);
 // A second, independent judgement of the words an item stored (a congruence, a naive model):
@@ -20,7 +22,9 @@ using ChainCrossCheck = bool (*)(uint32_t seed, uint32_t gid, uint64_t steps, co
 // Kernel contract: kernel void NAME(global W* out, uint seed, uint repeats) stores
 // words_per_item words of word_bytes each at out[gid * words_per_item ...], after
 // repeats * CLG_STEPS steps. With `input` set, a 4th argument `global const uint* in` holds
-// input_words words, in[i] = input(seed, i), for kernels fed from memory.
+// input_words words, in[i] = input(seed, i), for kernels fed from memory. Honors
+// RunOptions::global_size and ::repeats (perf mode): a pinned launch is timed as it is,
+// without calibration.
 struct ChainSpec {
     std::string id, family, label, description;
     Unit unit = Unit::FlopPerSecond;

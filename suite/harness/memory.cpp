@@ -309,7 +309,8 @@ unsigned preferred_int_width(const Session& s) {
 Measurement run_memory(const MemSpec& spec, Session& s, const Path& path, const RunOptions& opts) {
     const Tune tune = tune_for(spec);
     const unsigned param =
-        spec.stride_ratio ? env_unsigned("CLGAUGE_MEM_STRIDE", spec.param) : spec.param;
+        spec.stride_ratio ? opts.stride.value_or(env_unsigned("CLGAUGE_MEM_STRIDE", spec.param))
+                          : spec.param;
     if (!spec.vector_sweep) {
         Run r = run_once(spec, s, path, opts, opts, tune, param);
         if (r.m.status == Status::Ok) add_peak_share(s, r.rate, r.m);
@@ -352,7 +353,9 @@ Measurement run_memory(const MemSpec& spec, Session& s, const Path& path, const 
 size_t memory_array_bytes(const Session& s, const RunOptions& opts, unsigned arrays) {
     const DeviceFacts& f = s.facts();
     double bytes;
-    if (const char* mib = std::getenv("CLGAUGE_MEM_MIB"); mib && *mib)
+    if (opts.array_bytes)
+        bytes = double(*opts.array_bytes);
+    else if (const char* mib = std::getenv("CLGAUGE_MEM_MIB"); mib && *mib)
         bytes = double(env_unsigned("CLGAUGE_MEM_MIB", 1)) * double(1 << 20);
     else if (f.is_cpu())
         bytes = double(64 << 20) * std::clamp(opts.budget.seconds / 0.25, 0.125, 16.0);

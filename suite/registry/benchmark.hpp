@@ -68,6 +68,14 @@ struct RunOptions {
     // Test-only slowdown switch (CLGAUGE_TEST_SLOWDOWN): the kernel does this many times the
     // work it counts, to prove the perf verdict catches a regression.
     unsigned slowdown = 1;
+    // Sweeps pin the launch instead of calibrating it (perf mode; harnesses that honor them
+    // say so): the number of work-items, and the work per item (chain repeats).
+    std::optional<size_t> global_size;
+    std::optional<uint32_t> repeats;
+    // ... and for the memory harness: the bytes of each array, and the stride of the strided
+    // entries (over CLGAUGE_MEM_MIB / CLGAUGE_MEM_STRIDE).
+    std::optional<size_t> array_bytes;
+    std::optional<unsigned> stride;
 };
 
 enum class Status { Ok, Unsupported, BuildFailed, VerifyFailed, Error, Timeout };

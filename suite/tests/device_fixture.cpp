@@ -7,15 +7,25 @@
 
 namespace clgauge::test {
 
+namespace {
+DeviceEntry selected_device() {
+    const auto all = list_devices();
+    std::vector<std::string> specs;
+    if (!device_spec_from_env().empty()) specs.push_back(device_spec_from_env());
+    return select_devices(all, specs).front();
+}
+} // namespace
+
+DeviceFacts device_facts_without_context() {
+    return selected_device().facts;
+}
+
 Session& device_session() {
     static std::unique_ptr<Session> session;
     static std::string error;
     if (!session && error.empty()) {
         try {
-            const auto all = list_devices();
-            std::vector<std::string> specs;
-            if (!device_spec_from_env().empty()) specs.push_back(device_spec_from_env());
-            session = std::make_unique<Session>(select_devices(all, specs).front());
+            session = std::make_unique<Session>(selected_device());
         } catch (const std::exception& e) {
             error = e.what();
         }

@@ -11,6 +11,9 @@ namespace clgauge::test {
 
 // One Session per test process; fails the test (not the process) when no device is usable.
 Session& device_session();
+// The selected device's facts, without a context: tests that start other clgauge processes
+// must not hold the device, which may be in exclusive-process compute mode.
+DeviceFacts device_facts_without_context();
 
 // Every (benchmark id, path name) pair of the registry, for parameterized suites.
 struct EntryPath {

@@ -51,7 +51,7 @@ class BaselineSelftest : public ::testing::Test {
               ("clgauge-selftest-" + std::to_string(::getpid()) + "-" +
                ::testing::UnitTest::GetInstance()->current_test_info()->name());
         fs::remove_all(dir);
-        file = baseline_path(dir.string(), device_session().facts());
+        file = baseline_path(dir.string(), device_facts_without_context());
     }
     void TearDown() override { fs::remove_all(dir); }
 

@@ -1,0 +1,97 @@
+// A sweep is data (seed 002): a name, its axes with units, a plan of points for a device,
+// a point runner (a registry harness run with a pinned launch), and feature detectors.
+#pragma once
+#include "registry/benchmark.hpp"
+
+#include <functional>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace clgauge::sweep {
+
+struct Axis {
+    std::string label, unit; // unit as plotted, e.g. "GB/s"
+    double scale = 1;        // plotted value = value / scale (CSV and JSON keep SI values)
+    bool log = false;
+};
+
+// A reference curve drawn beside the measurements, e.g. the theoretical bandwidth.
+struct Line {
+    std::string name;
+    std::vector<double> x, y;
+};
+
+// What one device runs: the series, the x values (shared by all series), the reference lines,
+// the device facts the features are held against, and parameters the point runner needs.
+struct Plan {
+    std::vector<std::string> series;
+    std::vector<double> xs;
+    std::vector<Line> theory;
+    nlohmann::json facts = nlohmann::json::object();
+    std::map<std::string, double> params;
+};
+
+struct Point {
+    double x = 0, y = 0; // y: the rate in the y axis's SI unit; 0 when the point failed
+    Measurement m;
+};
+
+struct Series {
+    std::string name;
+    std::vector<Point> points;
+};
+
+struct Settings {
+    bool short_mode = false; // few points, small launches: CI on a CPU device
+    RunOptions base;         // budget, seed, timeout
+};
+
+// A vertical line on the plot: a device fact (wave multiples, cache size) or a detected feature.
+struct Mark {
+    double x = 0;
+    std::string label;
+};
+
+struct Sweep {
+    std::string name, description;
+    Axis x, y;
+    std::function<Plan(Session&, const Settings&)> plan;
+    std::function<Point(Session&, const Plan&, const std::string& series, double x,
+                        const Settings&)>
+        run_point;
+    // Features of the measured curves against plan.facts; pure (no device).
+    std::function<nlohmann::json(const Plan&, const std::vector<Series>&)> features;
+    std::function<std::vector<Mark>(const Plan&, const nlohmann::json& features)> marks;
+    // Model lines that need the measurements (a model scaled from a measured point); optional.
+    std::function<std::vector<Line>(const Plan&, const std::vector<Series>&)> model_lines;
+};
+
+struct Result {
+    const Sweep* sweep = nullptr;
+    Plan plan;
+    std::vector<Series> series;
+    nlohmann::json features;
+    size_t failed = 0; // points whose kernel failed or computed wrong
+    bool timed_out = false;
+};
+
+using Progress = std::function<void(size_t done, size_t total, const std::string& what)>;
+
+// Runs every point of the plan; a failed point is recorded and the sweep goes on, except
+// after a timeout (the device may be hung).
+Result run_sweep(Session& s, const Sweep& sweep, const Settings& settings,
+                 const Progress& progress = {});
+
+const std::vector<Sweep>& sweeps();
+const Sweep* find_sweep(const std::string& name);
+
+nlohmann::json result_to_json(const Result& r);
+
+// Helpers for sweep definitions.
+std::vector<double> x_values(const Series& s);
+std::vector<double> y_values(const Series& s);
+const Series* find_series(const std::vector<Series>& all, const std::string& name);
+
+} // namespace clgauge::sweep

@@ -1,0 +1,108 @@
+// The registry of sweeps, the generic point loop, and their JSON form.
+#include "report/json_report.hpp"
+#include "sweep/sweep_defs.hpp"
+
+namespace clgauge::sweep {
+
+const std::vector<Sweep>& sweeps() {
+    static const std::vector<Sweep> all = [] {
+        std::vector<Sweep> v;
+        for (auto&& s : memory_sweeps())
+            v.push_back(std::move(s));
+        for (auto&& s : fma_sweeps())
+            v.push_back(std::move(s));
+        return v;
+    }();
+    return all;
+}
+
+const Sweep* find_sweep(const std::string& name) {
+    for (const auto& s : sweeps())
+        if (s.name == name) return &s;
+    return nullptr;
+}
+
+std::vector<double> x_values(const Series& s) {
+    std::vector<double> v;
+    for (const auto& p : s.points)
+        v.push_back(p.x);
+    return v;
+}
+
+std::vector<double> y_values(const Series& s) {
+    std::vector<double> v;
+    for (const auto& p : s.points)
+        v.push_back(p.y);
+    return v;
+}
+
+const Series* find_series(const std::vector<Series>& all, const std::string& name) {
+    for (const auto& s : all)
+        if (s.name == name) return &s;
+    return nullptr;
+}
+
+Result run_sweep(Session& s, const Sweep& sweep, const Settings& settings,
+                 const Progress& progress) {
+    Result r;
+    r.sweep = &sweep;
+    r.plan = sweep.plan(s, settings);
+    const size_t total = r.plan.series.size() * r.plan.xs.size();
+    size_t done = 0;
+    for (const auto& name : r.plan.series) {
+        Series series{name, {}};
+        for (double x : r.plan.xs) {
+            if (progress) progress(done, total, name);
+            Point p;
+            if (r.timed_out) {
+                p.x = x;
+                p.m.status = Status::Error;
+                p.m.reason = "not run: an earlier point hung the device";
+            } else {
+                p = sweep.run_point(s, r.plan, name, x, settings);
+            }
+            if (p.m.status == Status::Timeout) r.timed_out = true;
+            if (p.m.status != Status::Ok) ++r.failed;
+            series.points.push_back(std::move(p));
+            ++done;
+        }
+        r.series.push_back(std::move(series));
+    }
+    if (progress) progress(total, total, "");
+    if (sweep.model_lines)
+        for (auto& l : sweep.model_lines(r.plan, r.series))
+            r.plan.theory.push_back(std::move(l));
+    r.features = sweep.features(r.plan, r.series);
+    return r;
+}
+
+nlohmann::json result_to_json(const Result& r) {
+    nlohmann::json series = nlohmann::json::array();
+    for (const auto& s : r.series) {
+        nlohmann::json pts = nlohmann::json::array();
+        for (const auto& p : s.points)
+            pts.push_back({{"x", p.x},
+                           {"y", p.y},
+                           {"status", status_name(p.m.status)},
+                           {"reason", p.m.reason},
+                           {"median_s", p.m.timings.device.median},
+                           {"global_size", p.m.global_size},
+                           {"verified", p.m.verification.passed()}});
+        series.push_back({{"name", s.name}, {"points", pts}});
+    }
+    nlohmann::json theory = nlohmann::json::array();
+    for (const auto& l : r.plan.theory)
+        theory.push_back({{"name", l.name}, {"x", l.x}, {"y", l.y}});
+    const Sweep& w = *r.sweep;
+    return {{"name", w.name},
+            {"description", w.description},
+            {"x", {{"label", w.x.label}, {"unit", w.x.unit}}},
+            {"y", {{"label", w.y.label}, {"unit", w.y.unit}, {"scale", w.y.scale}}},
+            {"facts", r.plan.facts},
+            {"features", r.features},
+            {"failed_points", r.failed},
+            {"series", series},
+            {"theory", theory}};
+}
+
+} // namespace clgauge::sweep

@@ -1,0 +1,124 @@
+// label sweep: every sweep on the device. Every point must run and verify; the detected
+// features must be plausible on any device (a CPU runs the short mode), and on a GPU they must
+// match the device facts: the stream bump at the L2 size with its asymptote near
+// mem.coalesced.read, the fma sawtooth at the wave size, the fma-strided plateau at the SIMD
+// width, strided bandwidth falling with the stride.
+#include "device_fixture.hpp"
+#include "sweep/plot.hpp"
+#include "sweep/sweep.hpp"
+
+#include <cstdlib>
+#include <filesystem>
+#include <gtest/gtest.h>
+
+namespace clgauge::test {
+namespace {
+
+using sweep::Result;
+
+bool gpu() {
+    return device_session().facts().is_gpu();
+}
+
+Result run(const std::string& name) {
+    const sweep::Sweep* w = sweep::find_sweep(name);
+    if (!w) throw std::runtime_error("no sweep " + name);
+    sweep::Settings st;
+    const char* e = std::getenv("CLGAUGE_SWEEP_SHORT");
+    st.short_mode = !gpu() || (e && *e && std::string(e) != "0");
+    Result r = sweep::run_sweep(device_session(), *w, st);
+    // The files are part of the product: they must be written and the plot drawn.
+    const auto dir = std::filesystem::temp_directory_path() / "clgauge-sweep-test";
+    const auto files = sweep::write_sweep_files(r, device_session().facts().name, dir.string());
+    EXPECT_TRUE(std::filesystem::file_size(files.csv) > 0);
+    if (std::system("command -v gnuplot > /dev/null 2>&1") == 0) {
+        EXPECT_FALSE(files.png.empty()) << files.warning;
+    }
+    return r;
+}
+
+void expect_all_points_verified(const Result& r) {
+    EXPECT_FALSE(r.timed_out);
+    EXPECT_EQ(r.failed, 0u);
+    for (const auto& s : r.series) {
+        ASSERT_FALSE(s.points.empty()) << s.name;
+        for (const auto& p : s.points) {
+            EXPECT_EQ(p.m.status, Status::Ok) << s.name << " x=" << p.x << ": " << p.m.reason;
+            EXPECT_TRUE(p.m.verification.passed()) << s.name << " x=" << p.x;
+            EXPECT_GT(p.y, 0) << s.name << " x=" << p.x;
+        }
+    }
+}
+
+TEST(Sweep, Stream) {
+    const Result r = run("stream");
+    expect_all_points_verified(r);
+    const double cache = r.plan.facts["cache_bytes"].get<double>();
+    ASSERT_GT(cache, 0);
+    EXPECT_LE(r.plan.xs.front(), 64 * 1024) << "starts at a few KB";
+    for (const auto& [name, f] : r.features["series"].items()) {
+        SCOPED_TRACE(name);
+        EXPECT_GT(f["asymptote_Bps"].get<double>(), 0);
+        EXPECT_GE(f["peak_Bps"].get<double>(), f["asymptote_Bps"].get<double>());
+        if (f["bump_found"].get<bool>()) {
+            EXPECT_GT(f["bump_end_bytes"].get<double>(), r.plan.xs.front());
+            EXPECT_LT(f["bump_end_bytes"].get<double>(), r.plan.xs.back());
+        }
+    }
+    EXPECT_GT(r.features["asymptote_Bps"].get<double>(), 0);
+    EXPECT_TRUE(r.plan.facts.contains("coalesced_read_Bps")) << r.plan.facts.dump();
+    if (!gpu()) return;
+    EXPECT_GE(r.plan.xs.back(), 8 * cache) << "reaches far past the cache";
+    const auto& copy = r.features["series"]["copy"];
+    ASSERT_TRUE(copy["bump_found"].get<bool>()) << copy.dump();
+    const double at = copy["bump_end_over_cache"].get<double>();
+    EXPECT_GT(at, 0.5) << "bump ends at " << at << " x " << r.plan.facts["cache_basis"];
+    EXPECT_LT(at, 2.0) << "bump ends at " << at << " x " << r.plan.facts["cache_basis"];
+    ASSERT_TRUE(r.features.contains("asymptote_over_coalesced_read")) << r.plan.facts.dump();
+    EXPECT_NEAR(r.features["asymptote_over_coalesced_read"].get<double>(), 1.0, 0.1)
+        << r.features.dump();
+}
+
+TEST(Sweep, Fma) {
+    const Result r = run("fma");
+    expect_all_points_verified(r);
+    const auto& f = r.plan.facts;
+    const size_t wave = f["wave_size"].get<size_t>();
+    EXPECT_EQ(wave,
+              f["wave_per_compute_unit"].get<size_t>() * device_session().facts().compute_units);
+    EXPECT_LE(r.plan.xs.front(), 0.5 * double(wave) + f["step"].get<double>());
+    EXPECT_GE(r.plan.xs.back(), 4.0 * double(wave));
+    for (const auto& p : r.series.at(0).points) // fixed work per item: work scales with items
+        EXPECT_EQ(p.m.global_size, size_t(p.x));
+    if (!gpu()) return;
+    ASSERT_TRUE(r.features["sawtooth_found"].get<bool>()) << r.features.dump();
+    EXPECT_TRUE(r.features["period_matches_wave"].get<bool>())
+        << "period " << r.features["period"] << " vs wave " << wave << " ("
+        << f["wave_basis"].get<std::string>() << ")";
+}
+
+TEST(Sweep, FmaStrided) {
+    const Result r = run("fma-strided");
+    expect_all_points_verified(r);
+    EXPECT_TRUE(r.features.contains("plateau_from_stride"));
+    if (!gpu()) return;
+    const double simd = r.plan.facts["simd_width"].get<double>();
+    ASSERT_TRUE(r.features["plateau_found"].get<bool>()) << r.features.dump();
+    EXPECT_EQ(r.features["plateau_from_stride"].get<double>(), simd) << r.features.dump();
+    EXPECT_LT(r.features["last_over_stride1"].get<double>(), 2.0 / simd) << r.features.dump();
+}
+
+TEST(Sweep, StreamStrided) {
+    const Result r = run("stream-strided");
+    expect_all_points_verified(r);
+    for (const auto& [name, f] : r.features.items())
+        EXPECT_EQ(f["ratio_to_stride1"].size(), r.plan.xs.size()) << name;
+    if (!gpu()) return;
+    for (const auto& [name, f] : r.features.items()) {
+        const auto& ratios = f["ratio_to_stride1"];
+        EXPECT_LT(ratios["8"].get<double>(), 0.5) << name << ": " << ratios.dump();
+    }
+}
+
+} // namespace
+} // namespace clgauge::test
