@@ -156,6 +156,9 @@ inline uint clg_sg_region(void) {
     return ((uint)get_group_id(0) * groups + clg_sg_id()) * 2u * max_size;
 }
 
+// The block kernels are built only for block entries: a device may offer sub-groups
+// without block I/O (Need::IntelBlockIO), and one missing built-in fails the whole program.
+#ifdef CLG_SG_BLOCK_KERNELS
 // Per step: a block read at a step-dependent offset of the sub-group's region of `in`.
 // Stores x.
 CLG_SG_KERNEL_ATTR
@@ -195,5 +198,7 @@ kernel void sg_block_write(global uint* out, const global uint* in, const uint s
         }
     }
 }
+
+#endif // CLG_SG_BLOCK_KERNELS
 
 #endif

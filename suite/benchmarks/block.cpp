@@ -8,10 +8,11 @@ namespace clgauge::families {
 
 std::vector<Benchmark> block() {
     // Best first: Intel's block messages, khr sub-groups, NVIDIA warps, the emulation.
-    const std::vector<Path> paths = {{"intel", {Need::IntelSubgroups}, "-DCLG_SG_INTEL"},
-                                     {"khr", {Need::KhrSubgroups}, "-DCLG_SG_KHR"},
-                                     {"ptx", {Need::InlinePtx}, "-DCLG_SG_PTX"},
-                                     {"emulated", {}, "-DCLG_SG_EMU"}};
+    const std::vector<Path> paths = {
+        {"intel", {Need::IntelSubgroups, Need::IntelBlockIO}, "-DCLG_SG_INTEL"},
+        {"khr", {Need::KhrSubgroups}, "-DCLG_SG_KHR"},
+        {"ptx", {Need::InlinePtx}, "-DCLG_SG_PTX"},
+        {"emulated", {}, "-DCLG_SG_EMU"}};
     std::vector<Benchmark> v;
     for (const bool read : {true, false}) {
         MemSpec s;

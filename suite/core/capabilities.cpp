@@ -63,6 +63,15 @@ kernel void probe(global uint* p) {
   p[get_global_id(0)] = v + get_sub_group_local_id();
 }
 )";
+// PoCL 5.0 reports cl_intel_subgroups but its kernel library lacks the block I/O built-ins:
+// the program compiles and fails at link time.
+const char* kIntelBlockProbe = R"(
+#pragma OPENCL EXTENSION cl_intel_subgroups : enable
+kernel void probe(global uint* p) {
+  uint v = intel_sub_group_block_read(p);
+  intel_sub_group_block_write(p + 64, v);
+}
+)";
 const char* kPtxProbe = R"(
 kernel void probe(global uint* p) {
   uint lane;
@@ -130,6 +139,11 @@ Capabilities detect_capabilities(const cl::Context& context, const DeviceEntry& 
         c.intel_subgroups = !try_compile(context, d, kIntelSubgroupProbe, "").has_value();
         if (!c.intel_subgroups)
             c.probe_notes.push_back("cl_intel_subgroups reported but a probe kernel failed");
+        c.intel_block_io =
+            c.intel_subgroups && !try_compile(context, d, kIntelBlockProbe, "").has_value();
+        if (c.intel_subgroups && !c.intel_block_io)
+            c.probe_notes.push_back(
+                "cl_intel_subgroups reported but intel_sub_group_block_read/write do not build");
         // Sized by a first query: PoCL on a CPU offers hundreds of sizes.
         const cl_device_info kSizes = 0x4108; // CL_DEVICE_SUB_GROUP_SIZES_INTEL
         size_t bytes = 0;

@@ -23,9 +23,10 @@ struct Capabilities {
     bool fp16 = false;          // cl_khr_fp16 reported and a half kernel compiles
     bool khr_subgroups = false; // cl_khr_subgroups or __opencl_c_subgroups, and it compiles
     bool intel_subgroups = false;
-    bool inline_ptx = false;  // NVIDIA: a kernel with inline PTX (%laneid) compiled
-    bool int_dot_4x8 = false; // cl_khr_integer_dot_product, 4x8-bit packed
-    bool intel_dpas = false;  // DPAS built-ins on sub-groups of 16: reported and a probe compiles
+    bool intel_block_io = false; // intel_sub_group_block_read/write build and link
+    bool inline_ptx = false;     // NVIDIA: a kernel with inline PTX (%laneid) compiled
+    bool int_dot_4x8 = false;    // cl_khr_integer_dot_product, 4x8-bit packed
+    bool intel_dpas = false; // DPAS built-ins on sub-groups of 16: reported and a probe compiles
     std::vector<size_t> intel_subgroup_sizes;
     int nv_cc = 0;                        // NVIDIA compute capability * 10 (90 for sm_90)
     std::vector<std::string> probe_notes; // why a reported feature was not trusted

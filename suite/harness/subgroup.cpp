@@ -413,11 +413,17 @@ std::vector<size_t> pick_subgroup_sizes(std::vector<size_t> offered, size_t most
     return v;
 }
 
-std::vector<Path> subgroup_paths() {
-    return {{"intel", {Need::IntelSubgroups}, "-DCLG_SG_INTEL"},
-            {"khr", {Need::KhrSubgroups}, "-DCLG_SG_KHR"},
-            {"ptx", {Need::InlinePtx}, "-DCLG_SG_PTX"},
-            {"emulated", {}, "-DCLG_SG_EMU"}};
+std::vector<Path> subgroup_paths(bool block_io) {
+    if (!block_io)
+        return {{"intel", {Need::IntelSubgroups}, "-DCLG_SG_INTEL"},
+                {"khr", {Need::KhrSubgroups}, "-DCLG_SG_KHR"},
+                {"ptx", {Need::InlinePtx}, "-DCLG_SG_PTX"},
+                {"emulated", {}, "-DCLG_SG_EMU"}};
+    const std::string b = " -DCLG_SG_BLOCK_KERNELS";
+    return {{"intel", {Need::IntelSubgroups, Need::IntelBlockIO}, "-DCLG_SG_INTEL" + b},
+            {"khr", {Need::KhrSubgroups}, "-DCLG_SG_KHR" + b},
+            {"ptx", {Need::InlinePtx}, "-DCLG_SG_PTX" + b},
+            {"emulated", {}, "-DCLG_SG_EMU" + b}};
 }
 
 Benchmark subgroup_benchmark(SubgroupSpec spec) {
@@ -426,7 +432,8 @@ Benchmark subgroup_benchmark(SubgroupSpec spec) {
     b.family = "subgroup";
     b.label = spec.label;
     b.unit = Unit::OpPerSecond;
-    b.paths = spec.paths.empty() ? subgroup_paths() : spec.paths;
+    const bool block_io = spec.op == SgOp::BlockRead || spec.op == SgOp::BlockWrite;
+    b.paths = spec.paths.empty() ? subgroup_paths(block_io) : spec.paths;
     b.description = spec.description;
     b.run = [spec = std::move(spec)](Session& s, const Benchmark&, const Path& path,
                                      const RunOptions& opts) {

@@ -26,7 +26,8 @@ struct SubgroupSpec {
 Benchmark subgroup_benchmark(SubgroupSpec spec);
 
 // The paths of every sub-group entry: intel, khr, ptx, emulated (always available).
-std::vector<Path> subgroup_paths();
+// block_io: the entry uses the block kernels, so its intel path needs intel block I/O.
+std::vector<Path> subgroup_paths(bool block_io);
 
 // Work-group sizes a conformance run uses for sub-groups of about `expected` lanes, all
 // <= limit: several full sub-groups, a partial last sub-group, and a single work-item.

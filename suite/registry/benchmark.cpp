@@ -34,6 +34,8 @@ const char* need_name(Need n) {
         return "khr sub-groups";
     case Need::IntelSubgroups:
         return "intel sub-groups";
+    case Need::IntelBlockIO:
+        return "intel sub-group block I/O";
     case Need::IntDot4x8:
         return "integer dot product 4x8";
     case Need::OpenCLC20:
@@ -71,6 +73,10 @@ std::optional<std::string> unmet(Need n, const Capabilities& c) {
         break;
     case Need::IntelSubgroups:
         if (!c.intel_subgroups) return "no cl_intel_subgroups";
+        break;
+    case Need::IntelBlockIO:
+        if (!c.intel_block_io)
+            return "no intel_sub_group_block_read/write (reported cl_intel_subgroups lacks them)";
         break;
     case Need::IntDot4x8:
         if (!c.int_dot_4x8) return "no cl_khr_integer_dot_product (4x8-bit)";

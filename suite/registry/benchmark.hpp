@@ -24,6 +24,7 @@ enum class Need {
     NvSm89,         // NVIDIA compute capability >= 8.9 (mma.sync e4m3/e5m2)
     KhrSubgroups,   // cl_khr_subgroups / __opencl_c_subgroups that compile
     IntelSubgroups, // cl_intel_subgroups that compile
+    IntelBlockIO,   // intel_sub_group_block_read/write that build (PoCL 5.0 lacks them)
     IntDot4x8,      // cl_khr_integer_dot_product with 4x8-bit inputs
     OpenCLC20,      // OpenCL C 2.0 or newer accepted
     OpenCLC30,      // OpenCL C 3.0 accepted (-cl-std=CL3.0)

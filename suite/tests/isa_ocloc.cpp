@@ -107,7 +107,7 @@ const std::regex kBlockLoad(R"(\bload\.ugm\.d\d+x\d+t\.|oword (aligned )?block r
 const std::regex kBlockStore(R"(\bstore\.ugm\.d\d+x\d+t\.|oword (dual )?block write)");
 
 const char* kDpasOptions = "-Dcl_intel_subgroup_matrix_multiply_accumulate";
-const char* kBlockOptions = "-DCLG_SG_INTEL -DCLG_SG_REQD_SIZE=16";
+const char* kBlockOptions = "-DCLG_SG_INTEL -DCLG_SG_BLOCK_KERNELS -DCLG_SG_REQD_SIZE=16";
 const std::vector<std::string> kDpasKernels = {"isa_dpas_i8", "isa_dpas_f16", "isa_dpas_bf16"};
 
 class Isa : public ::testing::Test {
