@@ -101,9 +101,13 @@ Plan fma_plan(Session& s, const Settings& settings) {
         settings.short_mode ? 2e-3 : std::max(2e-3, settings.base.budget.launch_seconds() / 5);
     const uint32_t repeats = calibrate_repeats(s, fp32_chain(), wave.size, target, settings);
     plan.params = {{"repeats", repeats}, {"launch_s", target}};
-    plan.facts = {{"wave_size", wave.size},
-                  {"wave_per_compute_unit", wave.per_cu},
-                  {"wave_basis", wave.basis},
+    // The sawtooth of a throughput-bound chain follows the saturating wave (wave.hpp); the
+    // resident wave sets the range and is reported beside it.
+    plan.facts = {{"wave_size", wave.saturating_size},
+                  {"wave_per_compute_unit", wave.saturating_per_cu},
+                  {"wave_basis", wave.saturating_basis},
+                  {"resident_wave_size", wave.size},
+                  {"resident_wave_basis", wave.basis},
                   {"work_group_size", local},
                   {"step", step},
                   {"repeats", repeats},
@@ -124,7 +128,7 @@ Plan fma_plan(Session& s, const Settings& settings) {
 
 Point fma_point(Session& s, const Plan& plan, const std::string&, double x,
                 const Settings& settings) {
-    const double waves = x / plan.facts["wave_size"].get<double>();
+    const double waves = x / plan.facts["resident_wave_size"].get<double>();
     return run_chain_point(s, fp32_chain(), x, size_t(x), uint32_t(plan.params.at("repeats")),
                            settings, plan.params.at("launch_s") * std::ceil(waves));
 }

@@ -3,6 +3,11 @@
 #include <algorithm>
 
 namespace clgauge::sweep {
+namespace {
+size_t round_up_to(size_t n, size_t m) {
+    return ((n + m - 1) / m) * m;
+}
+} // namespace
 
 Wave estimate_wave(const DeviceFacts& f, size_t local) {
     local = std::max<size_t>(1, local);
@@ -34,7 +39,19 @@ Wave estimate_wave(const DeviceFacts& f, size_t local) {
     }
     // Residency counts whole work-groups; a work-group larger than a unit's share (Intel
     // EUs) still occupies its units together, so keep at least one per unit on average.
+    size_t saturating = threads;
+    std::string saturating_basis = "taken as the resident work-items (no latency model)";
+    if (f.is_nvidia() && f.nv_cc_major >= 7) {
+        // Volta and later: 4 schedulers per SM, dependent FFMA latency 4 cycles, 32 lanes.
+        saturating = 4 * 4 * 32;
+        saturating_basis = "NVIDIA sm_70+: 4 schedulers x 4-cycle FFMA latency x 32 lanes = 512 "
+                           "work-items/SM";
+    }
     Wave w;
+    w.saturating_per_cu = std::min(threads, round_up_to(saturating, local));
+    w.saturating_size = std::max<size_t>(local, w.saturating_per_cu * f.compute_units);
+    w.saturating_basis = saturating_basis + " x " + std::to_string(f.compute_units) +
+                         " compute units, whole work-groups of " + std::to_string(local);
     w.per_cu = threads >= local ? (threads / local) * local : threads;
     w.size = std::max<size_t>(local, w.per_cu * f.compute_units);
     w.basis = basis + " x " + std::to_string(f.compute_units) + " compute units, work-groups of " +

@@ -86,8 +86,10 @@ TEST(Sweep, Fma) {
     const size_t wave = f["wave_size"].get<size_t>();
     EXPECT_EQ(wave,
               f["wave_per_compute_unit"].get<size_t>() * device_session().facts().compute_units);
-    EXPECT_LE(r.plan.xs.front(), 0.5 * double(wave) + f["step"].get<double>());
-    EXPECT_GE(r.plan.xs.back(), 4.0 * double(wave));
+    const size_t resident = f["resident_wave_size"].get<size_t>();
+    EXPECT_GE(resident, wave) << "a unit saturates with at most its resident work-items";
+    EXPECT_LE(r.plan.xs.front(), 0.5 * double(resident) + f["step"].get<double>());
+    EXPECT_GE(r.plan.xs.back(), 4.0 * double(resident));
     for (const auto& p : r.series.at(0).points) // fixed work per item: work scales with items
         EXPECT_EQ(p.m.global_size, size_t(p.x));
     if (!gpu()) return;

@@ -167,6 +167,18 @@ DeviceFacts facts(cl_device_type type, const std::string& vendor, cl_uint cus, i
     return f;
 }
 
+TEST(SweepWave, SaturatingWaveOfAnFmaChain) {
+    // Measured on an H200 (docs/sweeps/h200): the fp32 chain's sawtooth period is 67584.
+    const Wave h = estimate_wave(facts(CL_DEVICE_TYPE_GPU, "NVIDIA Corporation", 132, 9, 0), 256);
+    EXPECT_EQ(h.saturating_per_cu, 512u);
+    EXPECT_EQ(h.saturating_size, 67584u);
+    EXPECT_LE(h.saturating_size, h.size);
+    // Work-groups larger than the saturating count still occupy a unit whole.
+    EXPECT_EQ(estimate_wave(facts(CL_DEVICE_TYPE_GPU, "NVIDIA Corporation", 132, 9, 0), 1024)
+                  .saturating_per_cu,
+              1024u);
+}
+
 TEST(SweepWave, NvidiaByComputeCapability) {
     const Wave h = estimate_wave(facts(CL_DEVICE_TYPE_GPU, "NVIDIA Corporation", 132, 9, 0), 256);
     EXPECT_EQ(h.per_cu, 2048u);
