@@ -46,6 +46,8 @@ std::vector<Benchmark> stream() {
             s.stores = p.stores;
             s.reduces = p.reduces;
             s.geometry = p.reduces ? MemGeometry::Grid : MemGeometry::PerUnit;
+            // 16 bytes per work-item for the element-wise patterns (kernels/stream.cl).
+            s.vec = p.reduces ? 1 : (f64 ? 2 : 4);
             s.reference = f64 ? p.f64 : p.f32;
             v.push_back(memory_benchmark(s));
         }

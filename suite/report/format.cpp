@@ -35,6 +35,8 @@ std::string format_ratio(double r) {
             std::snprintf(buf, sizeof buf, "%.0fx", r);
     } else if (std::fabs(r - 2.0 / 3.0) < 0.04) {
         return "2/3";
+    } else if (r >= 0.5) { // "1/1" would hide a 20% gap
+        std::snprintf(buf, sizeof buf, "%.1fx", r);
     } else {
         std::snprintf(buf, sizeof buf, "1/%.0f", 1.0 / r);
     }

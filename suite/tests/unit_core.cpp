@@ -119,6 +119,7 @@ TEST(Format, RatiosAndRates) {
     EXPECT_EQ(format_ratio(2.0), "2x");
     EXPECT_EQ(format_ratio(1.0 / 16), "1/16");
     EXPECT_EQ(format_ratio(0.66), "2/3");
+    EXPECT_EQ(format_ratio(0.82), "0.8x");
     EXPECT_EQ(format_rate(62.8e12, Unit::FlopPerSecond), "62.800 TFLOPs/s");
     EXPECT_EQ(format_rate(4.65e12, Unit::BytePerSecond), "4650.00 GB/s");
 }
