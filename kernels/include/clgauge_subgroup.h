@@ -88,8 +88,11 @@ inline uint clg_sg_shuffle_u32(uint x, uint src) {
 inline uint clg_sg_shuffle_xor_u32(uint x, uint m) {
     return intel_sub_group_shuffle_xor(x, m);
 }
+#ifndef CLG_SG_INTEL_NO_BLOCK_IO
 // Intel block I/O is undefined for a partial sub-group and a block write needs 16-byte
 // alignment: those cases take the plain per-lane access, which has the same meaning.
+// (Compiled out for kernels that use no block I/O: PoCL 5.0 emits these unused inline
+// functions and then cannot link the built-ins it does not have.)
 inline uint clg_sg_block_read_u32(const global uint* p) {
     if (get_sub_group_size() == get_max_sub_group_size()) return intel_sub_group_block_read(p);
     return p[get_sub_group_local_id()];
@@ -100,6 +103,7 @@ inline void clg_sg_block_write_u32(global uint* p, uint v) {
     else
         p[get_sub_group_local_id()] = v;
 }
+#endif // CLG_SG_INTEL_NO_BLOCK_IO
 #else // khr
 #if defined(cl_khr_subgroup_shuffle)
 inline uint clg_sg_shuffle_u32(uint x, uint src) {

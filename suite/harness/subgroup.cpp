@@ -415,7 +415,7 @@ std::vector<size_t> pick_subgroup_sizes(std::vector<size_t> offered, size_t most
 
 std::vector<Path> subgroup_paths(bool block_io) {
     if (!block_io)
-        return {{"intel", {Need::IntelSubgroups}, "-DCLG_SG_INTEL"},
+        return {{"intel", {Need::IntelSubgroups}, "-DCLG_SG_INTEL -DCLG_SG_INTEL_NO_BLOCK_IO"},
                 {"khr", {Need::KhrSubgroups}, "-DCLG_SG_KHR"},
                 {"ptx", {Need::InlinePtx}, "-DCLG_SG_PTX"},
                 {"emulated", {}, "-DCLG_SG_EMU"}};

@@ -69,9 +69,19 @@ TEST(Sweep, Stream) {
     EXPECT_TRUE(r.plan.facts.contains("coalesced_read_Bps")) << r.plan.facts.dump();
     if (!gpu()) return;
     EXPECT_GE(r.plan.xs.back(), 8 * cache) << "reaches far past the cache";
-    const auto& copy = r.features["series"]["copy"];
-    ASSERT_TRUE(copy["bump_found"].get<bool>()) << copy.dump();
-    const double at = copy["bump_end_over_cache"].get<double>();
+    // The bump of whichever series shows one most clearly (copy, triad or read): each moves
+    // a different number of arrays through the cache, so each ends at its own working set.
+    const nlohmann::json* bump = nullptr;
+    for (const char* name : {"copy", "triad", "read"}) {
+        const auto& series = r.features["series"][name];
+        if (series.value("bump_found", false) &&
+            (!bump ||
+             series["peak_Bps"].get<double>() / series["asymptote_Bps"].get<double>() >
+                 (*bump)["peak_Bps"].get<double>() / (*bump)["asymptote_Bps"].get<double>()))
+            bump = &series;
+    }
+    ASSERT_NE(bump, nullptr) << "no series shows a cache bump: " << r.features.dump();
+    const double at = (*bump)["bump_end_over_cache"].get<double>();
     EXPECT_GT(at, 0.5) << "bump ends at " << at << " x " << r.plan.facts["cache_basis"];
     EXPECT_LT(at, 2.0) << "bump ends at " << at << " x " << r.plan.facts["cache_basis"];
     ASSERT_TRUE(r.features.contains("asymptote_over_coalesced_read")) << r.plan.facts.dump();
