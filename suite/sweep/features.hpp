@@ -13,7 +13,8 @@ struct Bump {
     double peak = 0;      // highest value
     double peak_x = 0;    // where it is
     double end_x = 0;     // where the curve falls through halfway (in log) to the asymptote
-    std::string note;     // why not found, or how the asymptote was taken
+    double bump_peak = 0, bump_peak_x = 0; // the bump's top: the peak, or a local maximum
+    std::string note;                      // why not found, or how the asymptote was taken
 };
 // x ascending (sizes), y the measured values, smoothed by a running median of three (one
 // outlier is no feature). `tail` largest points give the asymptote; a bump needs the peak

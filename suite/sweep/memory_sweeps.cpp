@@ -122,6 +122,8 @@ nlohmann::json stream_features(const Plan& plan, const std::vector<Series>& all)
                             {"note", b.note}};
         if (b.found) {
             f["bump_end_bytes"] = b.end_x;
+            f["bump_peak_Bps"] = b.bump_peak;
+            f["bump_peak_at_bytes"] = b.bump_peak_x;
             if (cache > 0) f["bump_end_over_cache"] = b.end_x / cache;
         }
         if (b.asymptote > best) best = b.asymptote, best_name = s.name;

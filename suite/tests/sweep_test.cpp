@@ -76,8 +76,8 @@ TEST(Sweep, Stream) {
         const auto& series = r.features["series"][name];
         if (series.value("bump_found", false) &&
             (!bump ||
-             series["peak_Bps"].get<double>() / series["asymptote_Bps"].get<double>() >
-                 (*bump)["peak_Bps"].get<double>() / (*bump)["asymptote_Bps"].get<double>()))
+             series["bump_peak_Bps"].get<double>() / series["asymptote_Bps"].get<double>() >
+                 (*bump)["bump_peak_Bps"].get<double>() / (*bump)["asymptote_Bps"].get<double>()))
             bump = &series;
     }
     ASSERT_NE(bump, nullptr) << "no series shows a cache bump: " << r.features.dump();

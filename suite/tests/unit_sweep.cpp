@@ -56,6 +56,31 @@ TEST(SweepFeatures, ASingleSpikeIsNoBump) {
     EXPECT_LT(b.peak, 81);
 }
 
+TEST(SweepFeatures, LocalBumpBelowALaterAsymptote) {
+    // stream copy on an NVIDIA H200 (docs/sweeps/h200/stream.csv, bytes of both arrays vs
+    // TB/s): the curve peaks at 34-40 MB, dips past the 50 MiB L2 and climbs on to 4.2 TB/s.
+    const std::vector<std::pair<double, double>> h200 = {
+        {4.194e+06, 0.7302}, {4.981e+06, 0.8671}, {5.931e+06, 1.033}, {7.062e+06, 1.132},
+        {8.389e+06, 1.304},  {9.978e+06, 1.374},  {1.186e+07, 1.757}, {1.411e+07, 2.114},
+        {1.678e+07, 2.123},  {1.996e+07, 2.51},   {2.372e+07, 2.787}, {2.821e+07, 2.954},
+        {3.355e+07, 3.438},  {3.99e+07, 3.463},   {4.745e+07, 3.122}, {5.643e+07, 3.115},
+        {6.711e+07, 3.185},  {7.981e+07, 3.37},   {9.491e+07, 3.494}, {1.129e+08, 3.568},
+        {1.342e+08, 3.718},  {1.596e+08, 3.766},  {1.898e+08, 3.818}, {2.257e+08, 3.921},
+        {2.684e+08, 3.995},  {3.192e+08, 4.044},  {3.796e+08, 4.081}, {4.514e+08, 4.112},
+        {5.369e+08, 4.171},  {6.385e+08, 4.172},  {7.593e+08, 4.194}};
+    std::vector<double> x, y;
+    for (auto [a, b] : h200) {
+        x.push_back(a);
+        y.push_back(b);
+    }
+    const Bump b = detect_bump(x, y);
+    ASSERT_TRUE(b.found) << b.note;
+    const double l2 = 50.0 * 1024 * 1024;
+    EXPECT_GT(b.end_x / l2, 0.5);
+    EXPECT_LT(b.end_x / l2, 2.0);
+    EXPECT_NEAR(b.asymptote, 4.17, 0.05);
+}
+
 TEST(SweepFeatures, NoBumpOnAFlatOrRisingCurve) {
     std::vector<double> x, y;
     for (int i = 0; i < 20; ++i) {
