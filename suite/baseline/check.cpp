@@ -1,5 +1,7 @@
 #include "baseline/check.hpp"
 
+#include "report/json_report.hpp"
+
 #include "baseline/match.hpp"
 #include "registry/runner.hpp"
 #include "report/format.hpp"
@@ -165,7 +167,7 @@ RecordReport record_baseline(Session& session, const std::vector<const Benchmark
             if (!runs[i].empty() && is_failure(runs[i].back().status)) continue;
             runs[i].push_back(run_benchmark(session, *selection[i], opts, forced_path));
         }
-    const std::string date = utc_date_now();
+    const std::string date = utc_timestamp();
     std::vector<std::pair<std::string, MetricBaseline>> recorded;
     for (size_t i = 0; i < selection.size(); ++i) {
         const Benchmark& b = *selection[i];

@@ -2,20 +2,12 @@
 
 #include "baseline/compare.hpp"
 #include "baseline/match.hpp"
+#include "report/json_report.hpp"
 #include "report/results.hpp"
 
 #include <ctime>
 
 namespace clgauge {
-
-std::string utc_date_now() {
-    const std::time_t t = std::time(nullptr);
-    char buf[32];
-    std::tm tm{};
-    gmtime_r(&t, &tm);
-    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return buf;
-}
 
 RecordOutcome metric_from_rounds(const Benchmark& b, const std::vector<Measurement>& rounds,
                                  const DeviceFacts& facts, const std::string& date,

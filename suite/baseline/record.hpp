@@ -32,6 +32,4 @@ BaselineFile merge_baseline(const BaselineFile* existing, const DeviceFacts& fac
                             const std::vector<std::pair<std::string, MetricBaseline>>& recorded,
                             const std::string& date);
 
-std::string utc_date_now(); // "2026-11-21T06:00:00Z"
-
 } // namespace clgauge

@@ -78,8 +78,7 @@ nlohmann::json measurement_to_json(const Benchmark& b, const Measurement& m) {
             {"details", details}};
 }
 
-namespace {
-std::string utc_now() {
+std::string utc_timestamp() {
     const std::time_t t = std::time(nullptr);
     char buf[32];
     std::tm tm{};
@@ -87,7 +86,6 @@ std::string utc_now() {
     std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
     return buf;
 }
-} // namespace
 
 nlohmann::json report_to_json(const std::vector<DeviceReport>& reports) {
     nlohmann::json devices = nlohmann::json::array();
@@ -109,7 +107,7 @@ nlohmann::json report_to_json(const std::vector<DeviceReport>& reports) {
     return {{"schema", "clgauge.report"},
             {"schema_version", kReportSchemaVersion},
             {"clgauge_version", CLGAUGE_VERSION},
-            {"date", utc_now()},
+            {"date", utc_timestamp()},
             {"devices", devices}};
 }
 

@@ -17,6 +17,9 @@ nlohmann::json report_to_json(const std::vector<DeviceReport>& reports);
 
 std::string report_to_csv(const std::vector<DeviceReport>& reports);
 
+// Now, as "2026-11-21T07:30:00Z".
+std::string utc_timestamp();
+
 // Writes to path.tmp then renames, so a reader never sees half a file.
 void write_file_atomically(const std::string& path, const std::string& text);
 

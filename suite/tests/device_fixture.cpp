@@ -72,4 +72,19 @@ Measurement run_with_planted_fault(const std::string& id, const std::string& fro
     };
     return run_benchmark(device_session(), *b, opts, path);
 }
+
+void expect_planted_fault_caught(const std::string& id, const std::string& from,
+                                 const std::string& to, const std::optional<std::string>& path) {
+    bool planted = false;
+    const Measurement m = run_with_planted_fault(id, from, to, planted, path);
+    const std::string where = id + " [" + (m.path.empty() ? path.value_or("best") : m.path) + "]";
+    if (m.status == Status::Unsupported) GTEST_SKIP() << where << ": " << m.reason;
+    ASSERT_TRUE(planted) << "the fault pattern '" << from << "' is not in " << id
+                         << "'s kernel any more: update this self-test";
+    EXPECT_EQ(m.status, Status::VerifyFailed)
+        << where << " with a planted fault was not caught (status " << status_name(m.status) << ": "
+        << m.reason << ")\n"
+        << m.build_log;
+    if (m.status == Status::VerifyFailed) std::cout << where << " caught: " << m.reason << "\n";
+}
 } // namespace clgauge::test

@@ -7,14 +7,7 @@ namespace clgauge::test {
 namespace {
 
 void expect_caught(const std::string& id, const std::string& from, const std::string& to) {
-    bool planted = false;
-    const Measurement m = run_with_planted_fault(id, from, to, planted);
-    if (m.status == Status::Unsupported) GTEST_SKIP() << id << ": " << m.reason;
-    ASSERT_TRUE(planted) << "the fault pattern '" << from << "' is not in " << id
-                         << "'s kernel any more: update this self-test";
-    EXPECT_EQ(m.status, Status::VerifyFailed)
-        << id << " with a planted fault was not caught (status " << status_name(m.status) << ": "
-        << m.reason << ")";
+    expect_planted_fault_caught(id, from, to);
 }
 
 // FMA split into a separately rounded multiply and add; contraction is switched off so the

@@ -10,15 +10,7 @@ namespace {
 
 void expect_caught(const std::string& id, const std::string& from, const std::string& to,
                    const std::optional<std::string>& path = std::nullopt) {
-    bool planted = false;
-    const Measurement m = run_with_planted_fault(id, from, to, planted, path);
-    if (m.status == Status::Unsupported) GTEST_SKIP() << id << ": " << m.reason;
-    ASSERT_TRUE(planted) << "the fault pattern '" << from << "' is not in " << id
-                         << "'s kernel any more: update this self-test";
-    EXPECT_EQ(m.status, Status::VerifyFailed)
-        << id << " [" << m.path << "] with a planted fault was not caught (status "
-        << status_name(m.status) << ": " << m.reason << ")";
-    std::cout << id << " [" << m.path << "] caught: " << m.reason << "\n";
+    expect_planted_fault_caught(id, from, to, path);
 }
 
 const std::string kEmu = "emulated";
