@@ -18,27 +18,8 @@
 namespace clgauge::test::ptx_model {
 namespace { // each test file includes the kernel with another format: keep it file-local
 
-// OpenCL C names the kernel code uses.
-using uint = uint32_t;
-using ushort = uint16_t;
-using uchar = uint8_t;
-using ulong = uint64_t;
-inline float as_float(uint x) {
-    return std::bit_cast<float>(x);
-}
-inline int as_int(uint x) {
-    return int(x);
-}
-inline uint as_uint(float x) {
-    return std::bit_cast<uint>(x);
-}
-inline uint popcount(uint x) {
-    return uint(std::popcount(x));
-}
+#include "opencl_c_shim.hpp"
 inline size_t get_local_id(uint) {
-    return 0;
-}
-inline size_t get_global_id(uint) {
     return 0;
 }
 
