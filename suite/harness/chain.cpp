@@ -117,13 +117,7 @@ Measurement run_chain(const ChainSpec& spec, Session& s, const Path& path, const
                                                 ")";
         }
     }
-    m.status = m.verification.passed() ? Status::Ok : Status::VerifyFailed;
-    if (!m.verification.passed())
-        m.reason = !m.verification.first_mismatch.empty()
-                       ? std::to_string(m.verification.mismatches) + " of " +
-                             std::to_string(m.verification.checked) +
-                             " words differ; first: " + m.verification.first_mismatch
-                       : m.verification.degenerate;
+    apply_verification(m);
     return m;
 }
 

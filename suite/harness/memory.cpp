@@ -286,13 +286,7 @@ Run run_once(const MemSpec& spec, Session& s, const Path& path, const RunOptions
     for (size_t i = 0; i < idx.size(); ++i)
         expected[i] = spec.reference(launch, idx[i]);
     m.verification = compare_exact(idx, 1, got, expected, spec.kind);
-    m.status = m.verification.passed() ? Status::Ok : Status::VerifyFailed;
-    if (!m.verification.passed())
-        m.reason = !m.verification.first_mismatch.empty()
-                       ? std::to_string(m.verification.mismatches) + " of " +
-                             std::to_string(m.verification.checked) +
-                             " words differ; first: " + m.verification.first_mismatch
-                       : m.verification.degenerate;
+    apply_verification(m);
     r.rate = m.rate();
     return r;
 }

@@ -155,13 +155,7 @@ Measurement run_mma(const MmaSpec& spec, Session& s, const MmaPath& mp, const Ru
         items.push_back(3); // always one tile with special values
     const uint64_t checked_pairs = pairs * opts.slowdown;
     m.verification = check_tiles(spec, shape, items, all, opts.seed, checked_pairs);
-    m.status = m.verification.passed() ? Status::Ok : Status::VerifyFailed;
-    if (!m.verification.passed())
-        m.reason = !m.verification.first_mismatch.empty()
-                       ? std::to_string(m.verification.mismatches) + " of " +
-                             std::to_string(m.verification.checked) +
-                             " values differ; first: " + m.verification.first_mismatch
-                       : m.verification.degenerate;
+    apply_verification(m, "values");
     return m;
 }
 

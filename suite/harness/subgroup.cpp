@@ -374,14 +374,7 @@ Measurement run_subgroup(const SubgroupSpec& spec, Session& s, const Path& path,
         perf(spec, s, path, opts, m);
     else
         conformance(spec, s, path, opts, m);
-    m.status = m.verification.passed() ? Status::Ok : Status::VerifyFailed;
-    if (!m.verification.passed())
-        m.reason = !m.verification.first_mismatch.empty()
-                       ? std::to_string(m.verification.mismatches) + " of " +
-                             std::to_string(m.verification.checked) +
-                             " words differ; first: " + m.verification.first_mismatch
-                   : !m.verification.degenerate.empty() ? m.verification.degenerate
-                                                        : "nothing was checked";
+    apply_verification(m);
     return m;
 }
 

@@ -232,13 +232,8 @@ Measurement run_transfer(const TransferSpec& spec, Session& s, const RunOptions&
         check_words(back.data(), words, opts.seed, false, "sent", m.verification);
     }
     if (down) check_words(dst->data(), words, opts.seed, true, "received", m.verification);
-    m.status = m.verification.passed() ? Status::Ok : Status::VerifyFailed;
-    if (!m.verification.passed())
-        m.reason = std::to_string(m.verification.mismatches) + " of " +
-                   std::to_string(m.verification.checked) +
-                   " words differ after the round trip; first: " + m.verification.first_mismatch;
-    else
-        add_link(s, spec, per_direction, m);
+    apply_verification(m, "words after the round trip");
+    if (m.status == Status::Ok) add_link(s, spec, per_direction, m);
     return m;
 }
 

@@ -97,4 +97,17 @@ Verification compare_exact(const std::vector<size_t>& items, size_t words_per_it
     return v;
 }
 
+void apply_verification(Measurement& m, const std::string& noun) {
+    const Verification& v = m.verification;
+    m.status = v.passed() ? Status::Ok : Status::VerifyFailed;
+    if (v.passed()) return;
+    if (!v.first_mismatch.empty())
+        m.reason = std::to_string(v.mismatches) + " of " + std::to_string(v.checked) + " " + noun +
+                   " differ; first: " + v.first_mismatch;
+    else if (!v.degenerate.empty())
+        m.reason = v.degenerate;
+    else
+        m.reason = "nothing was checked";
+}
+
 } // namespace clgauge

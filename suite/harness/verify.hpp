@@ -24,4 +24,8 @@ Verification compare_exact(const std::vector<size_t>& items, size_t words_per_it
                            const std::vector<uint64_t>& got, const std::vector<uint64_t>& expected,
                            WordKind kind);
 
+// Sets m.status from m.verification and, on failure, m.reason: "<mismatches> of <checked>
+// <noun> differ; first: ...", the degeneracy, or that nothing was checked.
+void apply_verification(Measurement& m, const std::string& noun = "words");
+
 } // namespace clgauge

@@ -106,6 +106,20 @@ TEST(Verify, MismatchAndDegenerateAreReported) {
     EXPECT_TRUE(compare_exact(items, 1, {1, 2}, {1, 2}, WordKind::U32).passed());
 }
 
+TEST(Verify, ApplyVerificationExplainsEveryFailure) {
+    Measurement m;
+    apply_verification(m);
+    EXPECT_EQ(m.status, Status::VerifyFailed);
+    EXPECT_EQ(m.reason, "nothing was checked");
+    m.verification = compare_exact({0, 1}, 1, {1, 5}, {1, 3}, WordKind::U32);
+    apply_verification(m, "values");
+    EXPECT_EQ(m.status, Status::VerifyFailed);
+    EXPECT_EQ(m.reason.rfind("1 of 2 values differ; first: item 1", 0), 0u) << m.reason;
+    m.verification = compare_exact({0, 1}, 1, {1, 3}, {1, 3}, WordKind::U32);
+    apply_verification(m);
+    EXPECT_EQ(m.status, Status::Ok);
+}
+
 TEST(Verify, SampleIsDeterministicAndCoversEnds) {
     const auto a = sample_items(1000000, 256), b = sample_items(1000000, 256);
     EXPECT_EQ(a, b);
