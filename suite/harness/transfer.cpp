@@ -2,6 +2,7 @@
 
 #include "core/memory_peak.hpp"
 #include "harness/launch.hpp"
+#include "harness/verify.hpp"
 #include "reference/transfer.hpp"
 
 #include <algorithm>
