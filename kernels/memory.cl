@@ -4,7 +4,8 @@
 // where n counts units of the kernel's type. Read kernels store one checksum word per
 // work-item: the sum (mod 2^32) of every word it read, which the CPU recomputes from the
 // hash the arrays were filled with. Write kernels store clg_mem_pattern of each word index.
-// Build options: -DCLG_VEC=<1,2,4,8,16> words per unit, -DCLG_UNROLL=<n> loads in flight.
+// Build options: -DCLG_VEC=<1,2,4,8,16> words per unit, -DCLG_UNROLL=<n> loads in flight,
+// -DCLG_TILE=<k>: the coalesced kernels work on tiles instead of a grid-stride loop.
 #include "clgauge_memory.h"
 
 #ifndef CLG_VEC
@@ -46,6 +47,36 @@ inline vecu clg_pattern_unit(uint key, uint i) {
     return ((vecu)(i * (CLG_VEC * 0x9e3779b9u)) + CLG_LANES * 0x9e3779b9u) ^ key;
 }
 
+#ifdef CLG_TILE
+// Coalesced, tiled: work-group w covers the CLG_TILE * local consecutive units from
+// w * CLG_TILE * local, its work-items side by side on each row of the tile. Many small
+// tiles let the GPU hand work to whichever compute unit is free, so none idles at the end
+// as it can when a grid-stride loop splits the array evenly up front. n is a whole number
+// of tiles.
+inline uint clg_tile_first(void) {
+    return get_group_id(0) * (CLG_TILE * get_local_size(0)) + get_local_id(0);
+}
+kernel void mem_coalesced_read(global uint* out, global const vecu* restrict a,
+                               global const uint* b, global const uint* c, const uint n,
+                               const uint param, const uint seed) {
+    const uint first = clg_tile_first(), L = get_local_size(0);
+    vecu acc = (vecu)(0u);
+#pragma unroll
+    for (uint j = 0; j < CLG_TILE; ++j)
+        acc += a[first + j * L];
+    out[get_global_id(0)] = CLG_LSUM(acc);
+}
+
+kernel void mem_coalesced_write(global vecu* out, global const uint* a, global const uint* b,
+                                global const uint* c, const uint n, const uint param,
+                                const uint seed) {
+    const uint first = clg_tile_first(), L = get_local_size(0);
+    const uint key = clg_mem_key(seed);
+#pragma unroll
+    for (uint j = 0; j < CLG_TILE; ++j)
+        out[first + j * L] = clg_pattern_unit(key, first + j * L);
+}
+#else
 // Coalesced: a grid-stride loop, consecutive work-items on consecutive units, CLG_UNROLL
 // independent wide loads in flight per work-item.
 kernel void mem_coalesced_read(global uint* out, global const vecu* restrict a,
@@ -84,6 +115,7 @@ kernel void mem_coalesced_write(global vecu* out, global const uint* a, global c
     for (; i < n; i += G)
         out[i] = clg_pattern_unit(key, i);
 }
+#endif
 
 // Misaligned (OpenCL-Benchmark's pattern): work-item g walks its own `param` consecutive
 // words, so the work-items of one sub-group touch `param`-word-apart addresses at once.

@@ -13,14 +13,26 @@ struct MemLaunch {
     uint32_t seed = 0;
     size_t n = 0, items = 0;
     unsigned vec = 1, param = 0;
+    size_t local = 1;  // work-group size: tiled kernels index by group
+    unsigned tile = 0; // >0: a tiled coalesced kernel, `tile` units per work-item
 };
 
-// Coalesced read: item g sums units g, g + items, ... (all `vec` words of each).
+// Coalesced read: item g sums units g, g + items, ... (all `vec` words of each); tiled,
+// item l of group w sums units w * local * tile + j * local + l for j < tile.
 inline uint64_t coalesced_read(const MemLaunch& l, size_t g) {
     uint32_t sum = 0;
-    for (size_t u = g; u < l.n; u += l.items)
+    auto add_unit = [&](size_t u) {
         for (unsigned w = 0; w < l.vec; ++w)
             sum += mem_word(l.seed, uint32_t(u * l.vec + w), 0);
+    };
+    if (l.tile) {
+        const size_t first = g / l.local * l.local * l.tile + g % l.local;
+        for (size_t j = 0; j < l.tile; ++j)
+            add_unit(first + j * l.local);
+    } else {
+        for (size_t u = g; u < l.n; u += l.items)
+            add_unit(u);
+    }
     return sum;
 }
 

@@ -26,6 +26,7 @@ constexpr size_t kChunks = 48;
 struct Tune {
     unsigned vec, unroll, wgs;
     size_t local;
+    unsigned tile; // 0: grid-stride
 };
 
 unsigned env_unsigned(const char* name, unsigned fallback) {
@@ -38,9 +39,10 @@ unsigned env_unsigned(const char* name, unsigned fallback) {
     return static_cast<unsigned>(x);
 }
 
-// CLGAUGE_MEM_TUNE="vec=8,unroll=4,wgs=8,local=256" (any subset) for the tunable entries.
+// CLGAUGE_MEM_TUNE="vec=8,unroll=4,wgs=8,local=256,tile=16" (any subset; tile=grid for
+// the grid-stride loop) for the tunable entries.
 Tune tune_for(const MemSpec& spec) {
-    Tune t{spec.vec, spec.unroll, spec.wgs_per_cu, spec.local};
+    Tune t{spec.vec, spec.unroll, spec.wgs_per_cu, spec.local, spec.tile};
     const char* env = std::getenv("CLGAUGE_MEM_TUNE");
     if (!spec.tunable || !env || !*env) return t;
     std::istringstream in(env);
@@ -48,6 +50,10 @@ Tune tune_for(const MemSpec& spec) {
     while (std::getline(in, kv, ',')) {
         const auto eq = kv.find('=');
         const std::string k = kv.substr(0, eq);
+        if (k == "tile" && eq != std::string::npos && kv.substr(eq + 1) == "grid") {
+            t.tile = 0;
+            continue;
+        }
         const unsigned long v =
             eq == std::string::npos ? 0 : std::strtoul(kv.c_str() + eq + 1, nullptr, 10);
         if (v == 0) throw std::invalid_argument("CLGAUGE_MEM_TUNE: bad item '" + kv + "'");
@@ -59,6 +65,8 @@ Tune tune_for(const MemSpec& spec) {
             t.wgs = unsigned(v);
         else if (k == "local")
             t.local = v;
+        else if (k == "tile")
+            t.tile = unsigned(v);
         else
             throw std::invalid_argument("CLGAUGE_MEM_TUNE: unknown key '" + k + "'");
     }
@@ -145,6 +153,8 @@ Run run_once(const MemSpec& spec, Session& s, const Path& path, const RunOptions
     const size_t wb = word_bytes(spec.kind);
     std::string options = spec.options + " -DCLG_VEC=" + std::to_string(tune.vec) +
                           " -DCLG_UNROLL=" + std::to_string(tune.unroll);
+    const bool tiled = spec.geometry == MemGeometry::Grid && tune.tile > 0;
+    if (tiled) options += " -DCLG_TILE=" + std::to_string(tune.tile);
     if (spec.kind == WordKind::F64) options += " -DCLG_F64";
     if (!path.options.empty()) options += " " + path.options;
     if (spec.subgroup_std && std::count(path.needs.begin(), path.needs.end(), Need::KhrSubgroups))
@@ -161,6 +171,7 @@ Run run_once(const MemSpec& spec, Session& s, const Path& path, const RunOptions
     size_t quantum = spec.whole_groups ? local : 1;
     if (spec.stride_ratio) quantum = std::max<size_t>(quantum, param);
     if (spec.geometry == MemGeometry::PerBlock) quantum = std::max<size_t>(quantum, param);
+    if (tiled) quantum = std::max<size_t>(quantum, local * tune.tile);
     const size_t n = bytes / unit / quantum * quantum;
     if (n == 0) throw std::runtime_error(spec.id + ": array too small for one unit");
 
@@ -174,6 +185,10 @@ Run run_once(const MemSpec& spec, Session& s, const Path& path, const RunOptions
         global = round_up(items, local);
         break;
     case MemGeometry::Grid:
+        if (tiled) {
+            items = global = n / tune.tile;
+            break;
+        }
         // A GPU gets a few waves of work-groups; a CPU device runs a work-group's items as a
         // loop, so it streams best with a few units per item. Conformance: several loop trips
         // and remainders per item.
@@ -249,13 +264,15 @@ Run run_once(const MemSpec& spec, Session& s, const Path& path, const RunOptions
                                        {"units", std::to_string(n)},
                                        {"vec_words", std::to_string(tune.vec)},
                                        {"work_items", std::to_string(items)}});
-    if (spec.geometry == MemGeometry::Grid)
+    if (tiled)
+        m.details.push_back({"tile_units_per_item", std::to_string(tune.tile)});
+    else if (spec.geometry == MemGeometry::Grid)
         m.details.insert(m.details.end(), {{"unroll", std::to_string(tune.unroll)},
                                            {"wgs_per_cu", std::to_string(tune.wgs)}});
     if (param) m.details.push_back({"param", std::to_string(param)});
 
     // Verify what the last launch left in `out`.
-    const ref::MemLaunch launch{opts.seed, n, items, tune.vec, param};
+    const ref::MemLaunch launch{opts.seed, n, items, tune.vec, param, local, tiled ? tune.tile : 0};
     std::vector<size_t> idx;
     std::vector<uint64_t> got;
     if (spec.reduces) {
@@ -353,6 +370,12 @@ size_t memory_array_bytes(const Session& s, const RunOptions& opts, unsigned arr
         bytes = double(env_unsigned("CLGAUGE_MEM_MIB", 1)) * double(1 << 20);
     else if (f.is_cpu())
         bytes = double(64 << 20) * std::clamp(opts.budget.seconds / 0.25, 0.125, 16.0);
+    else if (const auto peak = memory_peak(f))
+        // NVIDIA's event stamps add about 5 us to every launch (an empty kernel's START to
+        // END on an H200): launches of >= 2.5 ms keep that below 0.2%. 12 GiB keeps word
+        // indices within 32 bits.
+        bytes =
+            std::clamp(peak->bytes_per_second * 2.5e-3, double(2ull << 30), double(12ull << 30));
     else
         bytes = std::clamp(64.0 * double(f.global_cache), double(2ull << 30), double(4ull << 30));
     const double cap = std::min(double(f.max_alloc), double(f.global_mem) / 2.0 / arrays);

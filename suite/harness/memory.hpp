@@ -17,7 +17,8 @@ using MemReference = uint64_t (*)(const ref::MemLaunch& launch, size_t index);
 enum class MemGeometry {
     PerUnit,  // one unit per work-item
     PerBlock, // `param` consecutive units per work-item
-    Grid,     // grid-stride loops over compute units x wgs_per_cu work-groups
+    Grid,     // grid-stride loops over compute units x wgs_per_cu work-groups, or with
+              // `tile` set, a tile of tile x local units per work-group (-DCLG_TILE)
 };
 
 // Kernel contract: kernel void NAME(global out, global const a, global const b,
@@ -34,11 +35,12 @@ struct MemSpec {
     bool reduces = false;           // out: one checksum word per work-item, not n units
     MemGeometry geometry = MemGeometry::PerUnit;
     unsigned vec = 1, unroll = 1, wgs_per_cu = 8;
+    unsigned tile = 0; // Grid only: >0 tiles instead of the grid-stride loop
     size_t local = 256;
     unsigned param = 0;
     bool whole_groups = false; // n must be a multiple of the work-group size (block I/O)
     bool subgroup_std = false; // the khr path needs the device's -cl-std for sub-groups
-    bool tunable = false;      // CLGAUGE_MEM_TUNE may override vec, unroll, wgs, local
+    bool tunable = false;      // CLGAUGE_MEM_TUNE may override vec, unroll, wgs, local, tile
     bool stride_ratio = false; // also time param = 1 and report the ratio to it
     bool vector_sweep = false; // time vec 1..16; the figure is the device's preferred width
     MemReference reference = nullptr;
@@ -46,8 +48,9 @@ struct MemSpec {
 
 Benchmark memory_benchmark(MemSpec spec);
 
-// Bytes of one array in a perf run: far past the last-level cache on a GPU, small on a CPU
-// device (scaled with the time budget), within the allocation limits for `arrays` arrays.
+// Bytes of one array in a perf run: on a GPU far past the last-level cache and, where the
+// theoretical bandwidth is known, 2.5 ms of it per pass; small on a CPU device (scaled with
+// the time budget); within the allocation limits for `arrays` arrays.
 // CLGAUGE_MEM_MIB overrides the size (a sweep over sizes shows the cache bump).
 size_t memory_array_bytes(const Session& s, const RunOptions& opts, unsigned arrays);
 

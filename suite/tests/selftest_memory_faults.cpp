@@ -16,8 +16,9 @@ TEST(PlantedFault, CoalescedReadDropsTheRemainder) {
     expect_caught("mem.coalesced.read", "    for (; i < n; i += G)\n        acc += a[i];", "");
 }
 TEST(PlantedFault, CoalescedWriteStoresOneWrongUnit) {
-    expect_caught("mem.coalesced.write", "out[i + u * G] = clg_pattern_unit(key, i + u * G);",
-                  "out[i + u * G] = clg_pattern_unit(key, i + u * G + (uint)(i == 3u));");
+    expect_caught(
+        "mem.coalesced.write", "out[first + j * L] = clg_pattern_unit(key, first + j * L);",
+        "out[first + j * L] = clg_pattern_unit(key, first + j * L + (uint)(first == 3u));");
 }
 TEST(PlantedFault, MisalignedReadSkipsAWord) {
     expect_caught("mem.misaligned.read", "for (uint j = 0; j < param; ++j)\n        acc +=",

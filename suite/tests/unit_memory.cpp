@@ -35,6 +35,18 @@ TEST(MemoryReference, ReadPatternsCoverEveryWordOnce) {
             total += uint32_t(ref::coalesced_read(l, g));
         EXPECT_EQ(total, sum_of_words(l, l.n * vec)) << "vec " << vec;
     }
+    for (unsigned tile : {1u, 2u, 16u}) {
+        const size_t local = 32, groups = 5;
+        const ref::MemLaunch l{kSeed, groups * local * tile, groups * local, 4, 0, local, tile};
+        uint32_t total = 0;
+        std::set<uint64_t> seen;
+        for (size_t g = 0; g < l.items; ++g) {
+            total += uint32_t(ref::coalesced_read(l, g));
+            seen.insert(ref::coalesced_read(l, g));
+        }
+        EXPECT_EQ(total, sum_of_words(l, l.n * 4)) << "tile " << tile;
+        EXPECT_GT(seen.size(), l.items - 2) << "tile " << tile;
+    }
     for (unsigned stride : {1u, 2u, 8u, 32u}) {
         const ref::MemLaunch l{kSeed, 64 * 40, 24, 1, stride};
         uint32_t total = 0;
