@@ -3,6 +3,7 @@
 #include "baseline/check.hpp"
 #include "baseline/match.hpp"
 #include "cli/analysis_cli.hpp"
+#include "cli/crash_journal.hpp"
 #include "cli/options.hpp"
 #include "registry/registry.hpp"
 #include "registry/run_all.hpp"
@@ -14,6 +15,7 @@
 #include <cstdlib>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <unistd.h>
 
 using namespace clgauge;
@@ -117,7 +119,7 @@ void list_benchmarks() {
     }
 }
 
-int run(const CliOptions& cli) {
+int run(const CliOptions& cli, const std::vector<std::string>& args) {
     if (cli.list_benchmarks) {
         list_benchmarks();
         return kOk;
@@ -153,6 +155,11 @@ int run(const CliOptions& cli) {
     if (cli.timeout_s) opts.timeout_s = *cli.timeout_s;
 
     const bool tty = isatty(STDERR_FILENO);
+    std::optional<CrashJournal> journal;
+    if (!baseline_mode && cli.sweeps.empty()) {
+        journal.emplace(args, cli.resume);
+        std::cout << journal->resume_note() << std::flush;
+    }
     std::vector<DeviceReport> reports;
     std::vector<nlohmann::json> extras; // per device: sweeps, timing analysis
     int code = kOk;
@@ -165,8 +172,11 @@ int run(const CliOptions& cli) {
         header.facts = session.facts();
         header.caps = session.caps;
         header.cores = session.cores;
-        print_device_table(std::cout, header);
-        std::cout.flush();
+        if (!journal || !journal->table_printed(entry.index)) {
+            print_device_table(std::cout, header);
+            std::cout.flush();
+            if (journal) journal->mark_table_printed(entry.index);
+        }
         if (baseline_mode) {
             code = worse(code, cli.check ? check_device(session, selection, opts, cli, tty)
                                          : record_device(session, selection, opts, cli, tty));
@@ -197,7 +207,8 @@ int run(const CliOptions& cli) {
                 std::cerr << "\r[" << done + 1 << "/" << total << "] " << next.id
                           << "                    " << std::flush;
         };
-        DeviceReport r = run_all(session, selection, opts, cli.path, progress);
+        DeviceReport r = run_all(session, selection, opts, cli.path, progress,
+                                 journal ? journal->hooks(entry.index) : RunHooks{});
         if (tty) std::cerr << "\r" << std::string(60, ' ') << "\r" << std::flush;
         print_results(std::cout, r);
         for (const auto& x : r.results) {
@@ -232,6 +243,7 @@ int run(const CliOptions& cli) {
         write_file_atomically(cli.json_file, j.dump(2) + "\n");
     }
     if (!cli.csv_file.empty()) write_file_atomically(cli.csv_file, report_to_csv(reports));
+    journal.reset(); // the run is over: a crash from here on is not a benchmark's
     if (code == kHung) {
         // A kernel still occupies the device: releasing its queue could block for as long as
         // the kernel runs, so leave without the destructors once the reports are written.
@@ -245,12 +257,13 @@ int run(const CliOptions& cli) {
 
 int main(int argc, char** argv) {
     try {
-        const CliOptions cli = parse_cli(std::vector<std::string>(argv + 1, argv + argc));
+        const std::vector<std::string> args(argv + 1, argv + argc);
+        const CliOptions cli = parse_cli(args);
         if (cli.help) {
             std::cout << usage_text();
             return kOk;
         }
-        return run(cli);
+        return run(cli, args);
     } catch (const UsageError& e) {
         std::cerr << "clgauge: " << e.what() << "\n\n" << usage_text();
         return kUsage;

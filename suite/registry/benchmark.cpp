@@ -109,6 +109,8 @@ const char* status_name(Status s) {
         return "error";
     case Status::Timeout:
         return "timeout";
+    case Status::Crashed:
+        return "crashed";
     }
     return "?";
 }

@@ -79,7 +79,8 @@ struct RunOptions {
     std::optional<unsigned> stride;
 };
 
-enum class Status { Ok, Unsupported, BuildFailed, VerifyFailed, Error, Timeout };
+// Crashed: the process died (a signal) inside the benchmark, and clgauge resumed after it.
+enum class Status { Ok, Unsupported, BuildFailed, VerifyFailed, Error, Timeout, Crashed };
 const char* status_name(Status s);
 
 struct Verification {

@@ -29,7 +29,7 @@ RunOptions run_options_from_env(Mode mode) {
 
 DeviceReport run_all(Session& session, const std::vector<const Benchmark*>& selection,
                      const RunOptions& options, const std::optional<std::string>& forced_path,
-                     const Progress& progress) {
+                     const Progress& progress, const RunHooks& hooks) {
     DeviceReport r;
     r.device_index = session.entry.index;
     r.facts = session.facts();
@@ -42,12 +42,17 @@ DeviceReport run_all(Session& session, const std::vector<const Benchmark*>& sele
         const Benchmark& b = *selection[i];
         if (progress) progress(i, selection.size(), b);
         BenchmarkResult res{&b, {}};
-        if (hung) {
+        std::optional<Measurement> earlier = hooks.earlier ? hooks.earlier(b) : std::nullopt;
+        if (earlier) {
+            res.measurement = std::move(*earlier);
+        } else if (hung) {
             res.measurement.status = Status::Error;
             res.measurement.reason = "not run: an earlier kernel hung the device";
         } else {
+            if (hooks.starting) hooks.starting(b);
             res.measurement = run_benchmark(session, b, options, forced_path);
             hung = res.measurement.status == Status::Timeout;
+            if (hooks.finished) hooks.finished(b, res.measurement);
         }
         r.results.push_back(std::move(res));
     }

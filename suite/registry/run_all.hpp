@@ -14,10 +14,19 @@ RunOptions run_options_from_env(Mode mode);
 
 using Progress = std::function<void(size_t done, size_t total, const Benchmark& next)>;
 
+// Lets a run survive a crashing driver (cli/crash_journal.hpp): each benchmark is announced
+// before it runs and recorded after; `earlier` supplies the results a previous process of
+// the same run already has, which are then not run again.
+struct RunHooks {
+    std::function<std::optional<Measurement>(const Benchmark&)> earlier;
+    std::function<void(const Benchmark&)> starting;
+    std::function<void(const Benchmark&, const Measurement&)> finished;
+};
+
 // Stops early only when the device hangs (a timeout): the rest are reported as errors
 // without being launched, since the queue can no longer be trusted.
 DeviceReport run_all(Session& session, const std::vector<const Benchmark*>& selection,
                      const RunOptions& options, const std::optional<std::string>& forced_path,
-                     const Progress& progress = {});
+                     const Progress& progress = {}, const RunHooks& hooks = {});
 
 } // namespace clgauge

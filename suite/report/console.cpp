@@ -110,6 +110,9 @@ std::string result_row(const BenchmarkResult& x, double fp32) {
     case Status::Error:
         value = "FAILED: error";
         break;
+    case Status::Crashed:
+        value = "FAILED: crash";
+        break;
     }
     std::string tag = m.path.empty() || m.path == "native" ? "" : "[" + m.path + "]";
     if (const std::string note = detail(m, "label_note"); !note.empty())

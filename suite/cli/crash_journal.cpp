@@ -1,0 +1,270 @@
+#include "cli/crash_journal.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+#include <unistd.h>
+
+namespace clgauge {
+namespace {
+
+// Each crash skips the benchmark that crashed, so a run always ends; this bounds the number
+// of processes should something outside any benchmark keep failing.
+constexpr size_t kMaxCrashes = 64;
+constexpr int kFatalSignals[] = {SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE};
+
+// What the signal handler uses, prepared while allocating is still safe.
+struct HandlerState {
+    int fd = -1;
+    char crumb[512] = {}; // `{"crash":{"device":D,"id":"X","signal":` while a benchmark runs
+    volatile sig_atomic_t crumb_len = 0;
+    std::vector<std::string> args; // the command line that resumes the run
+    std::vector<char*> argv;
+};
+HandlerState g_state;
+
+void write_all(int fd, const char* s, size_t n) {
+    while (n > 0) {
+        const ssize_t w = ::write(fd, s, n);
+        if (w <= 0) return;
+        s += w;
+        n -= size_t(w);
+    }
+}
+
+// Only async-signal-safe calls from here on: write, sigprocmask, execv, signal, raise.
+extern "C" void on_fatal_signal(int sig) {
+    if (g_state.fd >= 0 && g_state.crumb_len > 0) {
+        char digits[12];
+        size_t n = 0;
+        for (int v = sig; n == 0 || v > 0; v /= 10)
+            digits[n++] = char('0' + v % 10);
+        char number[12];
+        for (size_t i = 0; i < n; ++i)
+            number[i] = digits[n - 1 - i];
+        write_all(g_state.fd, g_state.crumb, size_t(g_state.crumb_len));
+        write_all(g_state.fd, number, n);
+        write_all(g_state.fd, "}}\n", 3);
+        static const char msg[] =
+            "\nclgauge: the process crashed inside a benchmark; resuming after it\n";
+        write_all(STDERR_FILENO, msg, sizeof msg - 1);
+        sigset_t fatal;
+        sigemptyset(&fatal);
+        for (int s : kFatalSignals)
+            sigaddset(&fatal, s);
+        sigprocmask(SIG_UNBLOCK, &fatal, nullptr);
+        execv("/proc/self/exe", g_state.argv.data());
+    }
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+void install_handlers(bool on) {
+    struct sigaction sa {};
+    if (on) {
+        sa.sa_handler = on_fatal_signal;
+        sa.sa_flags = SA_RESETHAND | SA_NODEFER;
+    } else {
+        sa.sa_handler = SIG_DFL;
+    }
+    sigemptyset(&sa.sa_mask);
+    for (int s : kFatalSignals)
+        sigaction(s, &sa, nullptr);
+}
+
+nlohmann::json stats_to_json(const Stats& s) {
+    return {{"median", s.median}, {"min", s.min}, {"max", s.max},
+            {"mean", s.mean},     {"mad", s.mad}, {"samples", s.samples}};
+}
+Stats stats_from_json(const nlohmann::json& j) {
+    Stats s;
+    s.median = j.at("median");
+    s.min = j.at("min");
+    s.max = j.at("max");
+    s.mean = j.at("mean");
+    s.mad = j.at("mad");
+    s.samples = j.at("samples").get<std::vector<double>>();
+    return s;
+}
+
+std::string signal_name(int sig) {
+    switch (sig) {
+    case SIGABRT:
+        return "SIGABRT";
+    case SIGSEGV:
+        return "SIGSEGV";
+    case SIGBUS:
+        return "SIGBUS";
+    case SIGILL:
+        return "SIGILL";
+    case SIGFPE:
+        return "SIGFPE";
+    }
+    return "signal " + std::to_string(sig);
+}
+
+std::string new_journal_file() {
+    const auto stamp = std::chrono::steady_clock::now().time_since_epoch().count();
+    return (std::filesystem::temp_directory_path() /
+            ("clgauge-journal-" + std::to_string(::getpid()) + "-" + std::to_string(stamp) +
+             ".jsonl"))
+        .string();
+}
+
+} // namespace
+
+nlohmann::json measurement_to_journal(const Measurement& m) {
+    nlohmann::json details = nlohmann::json::array();
+    for (const auto& [k, v] : m.details)
+        details.push_back({k, v});
+    return {{"status", int(m.status)},
+            {"reason", m.reason},
+            {"build_log", m.build_log},
+            {"path", m.path},
+            {"device", stats_to_json(m.timings.device)},
+            {"host", stats_to_json(m.timings.host)},
+            {"work_per_launch", m.work_per_launch},
+            {"global_size", m.global_size},
+            {"local_size", m.local_size},
+            {"checked", m.verification.checked},
+            {"mismatches", m.verification.mismatches},
+            {"first_mismatch", m.verification.first_mismatch},
+            {"degenerate", m.verification.degenerate},
+            {"details", details},
+            {"time_is_figure", m.time_is_figure}};
+}
+
+Measurement measurement_from_journal(const nlohmann::json& j) {
+    Measurement m;
+    const int status = j.at("status");
+    if (status < int(Status::Ok) || status > int(Status::Crashed))
+        throw std::invalid_argument("journal: unknown status " + std::to_string(status));
+    m.status = Status(status);
+    m.reason = j.at("reason");
+    m.build_log = j.at("build_log");
+    m.path = j.at("path");
+    m.timings.device = stats_from_json(j.at("device"));
+    m.timings.host = stats_from_json(j.at("host"));
+    m.work_per_launch = j.at("work_per_launch");
+    m.global_size = j.at("global_size");
+    m.local_size = j.at("local_size");
+    m.verification.checked = j.at("checked");
+    m.verification.mismatches = j.at("mismatches");
+    m.verification.first_mismatch = j.at("first_mismatch");
+    m.verification.degenerate = j.at("degenerate");
+    for (const auto& kv : j.at("details"))
+        m.details.emplace_back(kv.at(0), kv.at(1));
+    m.time_is_figure = j.at("time_is_figure");
+    return m;
+}
+
+CrashJournal::CrashJournal(std::vector<std::string> args, const std::string& resume_file)
+    : file_(resume_file.empty() ? new_journal_file() : resume_file) {
+    if (!resume_file.empty()) {
+        std::ifstream in(file_);
+        if (!in) throw std::invalid_argument("--resume: cannot read " + file_);
+        std::string line;
+        while (std::getline(in, line)) {
+            // A crash while a result line was being written leaves half a line before the
+            // crash record.
+            const size_t crash_at = line.find("{\"crash\":");
+            if (crash_at != std::string::npos) line = line.substr(crash_at);
+            const auto j = nlohmann::json::parse(line, nullptr, false);
+            if (j.is_discarded() || !j.is_object()) continue;
+            if (j.contains("table")) {
+                tables_.push_back(j.at("table"));
+            } else if (j.contains("result")) {
+                const auto& r = j.at("result");
+                earlier_[{r.at("device"), r.at("id")}] = measurement_from_journal(r.at("m"));
+            } else if (j.contains("crash")) {
+                const auto& c = j.at("crash");
+                const std::string sig = signal_name(c.at("signal"));
+                Measurement m;
+                m.status = Status::Crashed;
+                m.reason = "the process died of " + sig +
+                           " while this benchmark ran (what the driver printed is above "
+                           "clgauge's 'resuming' line); clgauge resumed after it";
+                earlier_[{c.at("device"), c.at("id")}] = m;
+                last_crash_ = std::string(c.at("id")) + " (" + sig + ")";
+                ++crashes_;
+            }
+        }
+    }
+    fd_ = ::open(file_.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
+    if (fd_ < 0) throw std::runtime_error("cannot write the crash journal " + file_);
+
+    for (size_t i = 0; i + 1 < args.size(); ++i)
+        if (args[i] == "--resume") args.erase(args.begin() + long(i), args.begin() + long(i) + 2);
+    args.insert(args.begin(), "clgauge");
+    args.push_back("--resume");
+    args.push_back(file_);
+    g_state.args = std::move(args);
+    g_state.argv.clear();
+    for (auto& a : g_state.args)
+        g_state.argv.push_back(a.data());
+    g_state.argv.push_back(nullptr);
+    g_state.fd = fd_;
+    g_state.crumb_len = 0;
+    if (crashes_ < kMaxCrashes) install_handlers(true);
+}
+
+CrashJournal::~CrashJournal() {
+    install_handlers(false);
+    g_state.fd = -1;
+    g_state.crumb_len = 0;
+    ::close(fd_);
+    std::error_code ignored;
+    std::filesystem::remove(file_, ignored);
+}
+
+void CrashJournal::append(const nlohmann::json& line) {
+    const std::string text = line.dump() + "\n";
+    write_all(fd_, text.data(), text.size());
+}
+
+RunHooks CrashJournal::hooks(size_t device_index) {
+    RunHooks h;
+    h.earlier = [this, device_index](const Benchmark& b) -> std::optional<Measurement> {
+        const auto it = earlier_.find({device_index, b.id});
+        if (it == earlier_.end()) return std::nullopt;
+        return it->second;
+    };
+    h.starting = [device_index](const Benchmark& b) {
+        const std::string crumb = "{\"crash\":{\"device\":" + std::to_string(device_index) +
+                                  ",\"id\":" + nlohmann::json(b.id).dump() + ",\"signal\":";
+        g_state.crumb_len = 0;
+        const size_t n = std::min(crumb.size(), sizeof g_state.crumb);
+        std::memcpy(g_state.crumb, crumb.data(), n);
+        g_state.crumb_len = sig_atomic_t(n);
+        // Test hook (label cli): a driver that aborts inside this benchmark.
+        if (const char* id = std::getenv("CLGAUGE_TEST_CRASH"); id && b.id == id) std::abort();
+    };
+    h.finished = [this, device_index](const Benchmark& b, const Measurement& m) {
+        g_state.crumb_len = 0;
+        append({{"result",
+                 {{"device", device_index}, {"id", b.id}, {"m", measurement_to_journal(m)}}}});
+    };
+    return h;
+}
+
+bool CrashJournal::table_printed(size_t device_index) const {
+    return std::find(tables_.begin(), tables_.end(), device_index) != tables_.end();
+}
+
+void CrashJournal::mark_table_printed(size_t device_index) {
+    tables_.push_back(device_index);
+    append({{"table", device_index}});
+}
+
+std::string CrashJournal::resume_note() const {
+    if (last_crash_.empty()) return "";
+    return "clgauge: resumed after a crash in " + last_crash_ + "; it is reported as crashed\n";
+}
+
+} // namespace clgauge

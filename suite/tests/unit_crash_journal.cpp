@@ -1,0 +1,119 @@
+// label unit: the crash journal that lets a run survive a driver killing the process.
+#include "cli/crash_journal.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <gtest/gtest.h>
+
+namespace clgauge {
+namespace {
+
+Measurement full_measurement() {
+    Measurement m;
+    m.status = Status::VerifyFailed;
+    m.reason = "3 of 8 \"words\" wrong";
+    m.build_log = "line 1\nline 2";
+    m.path = "ptx";
+    m.timings.device = summarize({1e-3, 2e-3, 4e-3});
+    m.timings.host = summarize({5e-3, 6e-3});
+    m.work_per_launch = 1.5e12;
+    m.global_size = 4096;
+    m.local_size = 256;
+    m.verification.checked = 8;
+    m.verification.mismatches = 3;
+    m.verification.first_mismatch = "item 1";
+    m.verification.degenerate = "all zero";
+    m.details = {{"share", "95%"}, {"share", "twice"}};
+    m.time_is_figure = true;
+    return m;
+}
+
+// A resumed run reports what the crashed process measured: every field comes back.
+TEST(CrashJournal, MeasurementRoundTrips) {
+    const Measurement a = full_measurement();
+    const Measurement b = measurement_from_journal(measurement_to_journal(a));
+    EXPECT_EQ(b.status, a.status);
+    EXPECT_EQ(b.reason, a.reason);
+    EXPECT_EQ(b.build_log, a.build_log);
+    EXPECT_EQ(b.path, a.path);
+    EXPECT_EQ(b.timings.device.samples, a.timings.device.samples);
+    EXPECT_EQ(b.timings.device.median, a.timings.device.median);
+    EXPECT_EQ(b.timings.device.mad, a.timings.device.mad);
+    EXPECT_EQ(b.timings.host.max, a.timings.host.max);
+    EXPECT_EQ(b.work_per_launch, a.work_per_launch);
+    EXPECT_EQ(b.global_size, a.global_size);
+    EXPECT_EQ(b.local_size, a.local_size);
+    EXPECT_EQ(b.verification.checked, a.verification.checked);
+    EXPECT_EQ(b.verification.mismatches, a.verification.mismatches);
+    EXPECT_EQ(b.verification.first_mismatch, a.verification.first_mismatch);
+    EXPECT_EQ(b.verification.degenerate, a.verification.degenerate);
+    EXPECT_EQ(b.details, a.details);
+    EXPECT_EQ(b.time_is_figure, a.time_is_figure);
+    EXPECT_EQ(b.rate(), a.rate());
+
+    auto bad = measurement_to_journal(a);
+    bad["status"] = 99;
+    EXPECT_THROW(measurement_from_journal(bad), std::invalid_argument);
+}
+
+Benchmark named(const std::string& id) {
+    Benchmark b;
+    b.id = id;
+    return b;
+}
+
+// The journal a crashed process leaves: a result, a table, half a result line cut off by
+// the crash, then the crash record. The resumed run takes the result, reports the crash and
+// runs nothing else from it; a finished run removes the file.
+TEST(CrashJournal, ResumeReadsResultsAndTheCrash) {
+    const auto file = std::filesystem::temp_directory_path() / "clgauge-unit-journal.jsonl";
+    {
+        std::ofstream out(file);
+        out << nlohmann::json{{"table", 1}}.dump() << "\n";
+        out << nlohmann::json{{"result",
+                               {{"device", 1},
+                                {"id", "fp32.fma"},
+                                {"m", measurement_to_journal(full_measurement())}}}}
+                   .dump()
+            << "\n";
+        out << "{\"result\":{\"device\":1,\"id\":\"int32.m"
+            << "{\"crash\":{\"device\":1,\"id\":\"subgroup.broadcast\",\"signal\":11}}\n";
+    }
+    {
+        CrashJournal j({"--only", "x", "--resume", "old-file"}, file.string());
+        EXPECT_TRUE(j.table_printed(1));
+        EXPECT_FALSE(j.table_printed(0));
+        const RunHooks h = j.hooks(1);
+        const auto fma = h.earlier(named("fp32.fma"));
+        ASSERT_TRUE(fma.has_value());
+        EXPECT_EQ(fma->reason, full_measurement().reason);
+        const auto crashed = h.earlier(named("subgroup.broadcast"));
+        ASSERT_TRUE(crashed.has_value());
+        EXPECT_EQ(crashed->status, Status::Crashed);
+        EXPECT_NE(crashed->reason.find("SIGSEGV"), std::string::npos);
+        EXPECT_FALSE(h.earlier(named("int32.mad")).has_value());
+        EXPECT_FALSE(j.hooks(0).earlier(named("fp32.fma")).has_value());
+        EXPECT_NE(j.resume_note().find("subgroup.broadcast (SIGSEGV)"), std::string::npos);
+        // Results of this process are appended for the next one.
+        h.finished(named("int32.mad"), full_measurement());
+        CrashJournal again({}, file.string());
+        EXPECT_TRUE(again.hooks(1).earlier(named("int32.mad")).has_value());
+    }
+    EXPECT_FALSE(std::filesystem::exists(file));
+}
+
+TEST(CrashJournal, NewRunStartsEmptyAndCleansUp) {
+    std::string path;
+    {
+        CrashJournal j({"--conformance"}, "");
+        path = j.file();
+        EXPECT_TRUE(std::filesystem::exists(path));
+        EXPECT_EQ(j.resume_note(), "");
+        EXPECT_FALSE(j.hooks(0).earlier(named("fp32.fma")).has_value());
+    }
+    EXPECT_FALSE(std::filesystem::exists(path));
+    EXPECT_THROW(CrashJournal({}, "/nonexistent-clgauge/journal.jsonl"), std::invalid_argument);
+}
+
+} // namespace
+} // namespace clgauge
