@@ -1,6 +1,7 @@
 #include "cli/crash_journal.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
@@ -8,15 +9,16 @@
 #include <fcntl.h>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <stdexcept>
+#include <sys/wait.h>
 #include <unistd.h>
 
 namespace clgauge {
 namespace {
 
-// Each crash skips the benchmark that crashed, so a run always ends; this bounds the number
-// of processes should something outside any benchmark keep failing.
-constexpr size_t kMaxCrashes = 64;
+// Each crash skips the benchmark that crashed, so a run always ends; this only bounds it.
+constexpr size_t kMaxCrashes = 256;
 constexpr int kFatalSignals[] = {SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE};
 
 // What the signal handler uses, prepared while allocating is still safe.
@@ -24,8 +26,6 @@ struct HandlerState {
     int fd = -1;
     char crumb[512] = {}; // `{"crash":{"device":D,"id":"X","signal":` while a benchmark runs
     volatile sig_atomic_t crumb_len = 0;
-    std::vector<std::string> args; // the command line that resumes the run
-    std::vector<char*> argv;
 };
 HandlerState g_state;
 
@@ -38,7 +38,7 @@ void write_all(int fd, const char* s, size_t n) {
     }
 }
 
-// Only async-signal-safe calls from here on: write, sigprocmask, execv, signal, raise.
+// Only async-signal-safe calls here: write, signal, raise.
 extern "C" void on_fatal_signal(int sig) {
     if (g_state.fd >= 0 && g_state.crumb_len > 0) {
         char digits[12];
@@ -54,12 +54,6 @@ extern "C" void on_fatal_signal(int sig) {
         static const char msg[] =
             "\nclgauge: the process crashed inside a benchmark; resuming after it\n";
         write_all(STDERR_FILENO, msg, sizeof msg - 1);
-        sigset_t fatal;
-        sigemptyset(&fatal);
-        for (int s : kFatalSignals)
-            sigaddset(&fatal, s);
-        sigprocmask(SIG_UNBLOCK, &fatal, nullptr);
-        execv("/proc/self/exe", g_state.argv.data());
     }
     signal(sig, SIG_DFL);
     raise(sig);
@@ -107,6 +101,14 @@ std::string signal_name(int sig) {
         return "SIGFPE";
     }
     return "signal " + std::to_string(sig);
+}
+
+size_t count_crashes(const std::string& file) {
+    std::ifstream in(file);
+    size_t n = 0;
+    for (std::string line; std::getline(in, line);)
+        n += line.find("{\"crash\":") != std::string::npos;
+    return n;
 }
 
 std::string new_journal_file() {
@@ -164,54 +166,39 @@ Measurement measurement_from_journal(const nlohmann::json& j) {
     return m;
 }
 
-CrashJournal::CrashJournal(std::vector<std::string> args, const std::string& resume_file)
-    : file_(resume_file.empty() ? new_journal_file() : resume_file) {
-    if (!resume_file.empty()) {
-        std::ifstream in(file_);
-        if (!in) throw std::invalid_argument("--resume: cannot read " + file_);
-        std::string line;
-        while (std::getline(in, line)) {
-            // A crash while a result line was being written leaves half a line before the
-            // crash record.
-            const size_t crash_at = line.find("{\"crash\":");
-            if (crash_at != std::string::npos) line = line.substr(crash_at);
-            const auto j = nlohmann::json::parse(line, nullptr, false);
-            if (j.is_discarded() || !j.is_object()) continue;
-            if (j.contains("table")) {
-                tables_.push_back(j.at("table"));
-            } else if (j.contains("result")) {
-                const auto& r = j.at("result");
-                earlier_[{r.at("device"), r.at("id")}] = measurement_from_journal(r.at("m"));
-            } else if (j.contains("crash")) {
-                const auto& c = j.at("crash");
-                const std::string sig = signal_name(c.at("signal"));
-                Measurement m;
-                m.status = Status::Crashed;
-                m.reason = "the process died of " + sig +
-                           " while this benchmark ran (what the driver printed is above "
-                           "clgauge's 'resuming' line); clgauge resumed after it";
-                earlier_[{c.at("device"), c.at("id")}] = m;
-                last_crash_ = std::string(c.at("id")) + " (" + sig + ")";
-                ++crashes_;
-            }
+CrashJournal::CrashJournal(const std::string& file) : file_(file) {
+    std::ifstream in(file_);
+    std::string line;
+    while (std::getline(in, line)) {
+        // A crash while a result line was being written leaves half a line before the crash
+        // record.
+        const size_t crash_at = line.find("{\"crash\":");
+        if (crash_at != std::string::npos) line = line.substr(crash_at);
+        const auto j = nlohmann::json::parse(line, nullptr, false);
+        if (j.is_discarded() || !j.is_object()) continue;
+        if (j.contains("table")) {
+            tables_.push_back(j.at("table"));
+        } else if (j.contains("result")) {
+            const auto& r = j.at("result");
+            earlier_[{r.at("device"), r.at("id")}] = measurement_from_journal(r.at("m"));
+        } else if (j.contains("crash")) {
+            const auto& c = j.at("crash");
+            const std::string sig = signal_name(c.at("signal"));
+            Measurement m;
+            m.status = Status::Crashed;
+            m.reason = "the process died of " + sig +
+                       " while this benchmark ran (what the driver printed is above "
+                       "clgauge's 'resuming' line); clgauge resumed after it";
+            earlier_[{c.at("device"), c.at("id")}] = m;
+            last_crash_ = std::string(c.at("id")) + " (" + sig + ")";
+            ++crashes_;
         }
     }
     fd_ = ::open(file_.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
     if (fd_ < 0) throw std::runtime_error("cannot write the crash journal " + file_);
-
-    for (size_t i = 0; i + 1 < args.size(); ++i)
-        if (args[i] == "--resume") args.erase(args.begin() + long(i), args.begin() + long(i) + 2);
-    args.insert(args.begin(), "clgauge");
-    args.push_back("--resume");
-    args.push_back(file_);
-    g_state.args = std::move(args);
-    g_state.argv.clear();
-    for (auto& a : g_state.args)
-        g_state.argv.push_back(a.data());
-    g_state.argv.push_back(nullptr);
     g_state.fd = fd_;
     g_state.crumb_len = 0;
-    if (crashes_ < kMaxCrashes) install_handlers(true);
+    install_handlers(true);
 }
 
 CrashJournal::~CrashJournal() {
@@ -219,8 +206,41 @@ CrashJournal::~CrashJournal() {
     g_state.fd = -1;
     g_state.crumb_len = 0;
     ::close(fd_);
-    std::error_code ignored;
-    std::filesystem::remove(file_, ignored);
+}
+
+int run_supervised(const std::function<int(const std::string&)>& worker, int crash_status) {
+    const std::string file = new_journal_file();
+    struct Remove {
+        const std::string& f;
+        ~Remove() {
+            std::error_code ignored;
+            std::filesystem::remove(f, ignored);
+        }
+    } remove{file};
+    std::cout.flush();
+    std::cerr.flush();
+    for (;;) {
+        const size_t before = count_crashes(file);
+        const pid_t pid = ::fork();
+        if (pid < 0) throw std::runtime_error("fork failed: cannot start the worker process");
+        if (pid == 0) {
+            const int code = worker(file);
+            std::cout.flush();
+            std::cerr.flush();
+            std::_Exit(code);
+        }
+        int status = 0;
+        while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+        }
+        if (WIFEXITED(status)) return WEXITSTATUS(status);
+        const size_t after = count_crashes(file);
+        if (after == before || after >= kMaxCrashes) {
+            std::cerr << "clgauge: the worker process died of "
+                      << signal_name(WIFSIGNALED(status) ? WTERMSIG(status) : 0)
+                      << (after == before ? " outside any benchmark" : " too often") << "\n";
+            return crash_status;
+        }
+    }
 }
 
 void CrashJournal::append(const nlohmann::json& line) {

@@ -1,12 +1,16 @@
 // Survives a driver that kills the process inside one benchmark (PoCL 5.0 aborts on some
-// sub-group launches, a miscompiled kernel can fault in the driver): every finished result
-// goes to a journal file; a fatal signal appends which benchmark was running and executes
-// clgauge again with --resume, which takes the journal's results, reports the benchmark
-// that crashed as `crashed` and runs the rest. Covers the plain table runs (perf and
-// --conformance), not --check, --record or sweeps.
+// sub-group launches, a miscompiled kernel can fault in the driver). A supervising process
+// that never opens OpenCL runs the work in a child; the child writes every finished result
+// to a journal file, and a fatal signal appends which benchmark was running. When a child
+// dies that way the supervisor starts another, which takes the journal's results, reports
+// the benchmark that crashed as `crashed` and runs the rest. A fresh process, not exec in
+// the same one: NVIDIA's driver does not show the GPU again to a process that exec'd
+// itself after a crash. Covers the plain table runs (perf and --conformance), not --check,
+// --record or sweeps.
 #pragma once
 #include "registry/run_all.hpp"
 
+#include <functional>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -21,14 +25,20 @@ namespace clgauge {
 nlohmann::json measurement_to_journal(const Measurement& m);
 Measurement measurement_from_journal(const nlohmann::json& j);
 
+// Runs `worker(journal_file)` in child processes until one ends without a crash inside a
+// benchmark; returns that child's exit status, or `crash_status` when a child died of a
+// signal outside any benchmark. The journal is a new temporary file, removed at the end.
+int run_supervised(const std::function<int(const std::string& journal_file)>& worker,
+                   int crash_status);
+
+// A worker's view of the journal: what earlier workers recorded, and where this one
+// records. Installs the handler that notes a crash while it lives.
 class CrashJournal {
   public:
-    // `args`: the command line after the program name. `resume_file` empty: a new journal
-    // in the temporary directory; else the journal of the run being resumed.
-    CrashJournal(std::vector<std::string> args, const std::string& resume_file);
+    explicit CrashJournal(const std::string& file); // throws when it cannot be written
     CrashJournal(const CrashJournal&) = delete;
     CrashJournal& operator=(const CrashJournal&) = delete;
-    ~CrashJournal(); // a run that ends, however it ends, removes its journal
+    ~CrashJournal();
 
     RunHooks hooks(size_t device_index);
     // Device tables already printed by an earlier process of this run are not printed again.
@@ -36,7 +46,7 @@ class CrashJournal {
     void mark_table_printed(size_t device_index);
     // "clgauge: resumed after ..." for the crash that started this process, if it is one.
     std::string resume_note() const;
-    const std::string& file() const { return file_; }
+    size_t crashes() const { return crashes_; }
 
   private:
     void append(const nlohmann::json& line);

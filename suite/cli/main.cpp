@@ -13,6 +13,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -119,7 +120,7 @@ void list_benchmarks() {
     }
 }
 
-int run(const CliOptions& cli, const std::vector<std::string>& args) {
+int run(const CliOptions& cli, const std::string& journal_file) {
     if (cli.list_benchmarks) {
         list_benchmarks();
         return kOk;
@@ -156,8 +157,8 @@ int run(const CliOptions& cli, const std::vector<std::string>& args) {
 
     const bool tty = isatty(STDERR_FILENO);
     std::optional<CrashJournal> journal;
-    if (!baseline_mode && cli.sweeps.empty()) {
-        journal.emplace(args, cli.resume);
+    if (!journal_file.empty()) {
+        journal.emplace(journal_file);
         std::cout << journal->resume_note() << std::flush;
     }
     std::vector<DeviceReport> reports;
@@ -253,17 +254,11 @@ int run(const CliOptions& cli, const std::vector<std::string>& args) {
     }
     return code;
 }
-} // namespace
 
-int main(int argc, char** argv) {
+// Runs `body`, turning the errors a user can cause into messages and exit codes.
+int guarded(const std::function<int()>& body) {
     try {
-        const std::vector<std::string> args(argv + 1, argv + argc);
-        const CliOptions cli = parse_cli(args);
-        if (cli.help) {
-            std::cout << usage_text();
-            return kOk;
-        }
-        return run(cli, args);
+        return body();
     } catch (const UsageError& e) {
         std::cerr << "clgauge: " << e.what() << "\n\n" << usage_text();
         return kUsage;
@@ -283,4 +278,25 @@ int main(int argc, char** argv) {
         std::cerr << "clgauge: " << e.what() << "\n";
         return kUsage;
     }
+}
+
+// The table runs, whose benchmarks a crashing driver may take down with the process.
+bool supervised(const CliOptions& c) {
+    return !(c.help || c.list || c.list_benchmarks || c.list_sweeps || c.check || c.record ||
+             !c.sweeps.empty() || !c.roofline_report.empty());
+}
+} // namespace
+
+int main(int argc, char** argv) {
+    return guarded([&] {
+        const CliOptions cli = parse_cli(std::vector<std::string>(argv + 1, argv + argc));
+        if (cli.help) {
+            std::cout << usage_text();
+            return int(kOk);
+        }
+        if (!supervised(cli)) return run(cli, "");
+        return run_supervised(
+            [&](const std::string& journal) { return guarded([&] { return run(cli, journal); }); },
+            kFailed);
+    });
 }

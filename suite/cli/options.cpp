@@ -43,16 +43,14 @@ options:
   --out DIR            where sweeps and the roofline write (default clgauge-out)
   --roofline REPORT    draw DIR/roofline.png from a --json report's measured peaks
   --list-sweeps        list the sweeps and exit
-  --resume JOURNAL     (clgauge passes this to itself) continue a run whose process
-                       crashed inside a benchmark: that one is reported as crashed
   -h, --help           this text
 
 exit status: 0 all verified (and, with --check, no regression), 1 a benchmark
 failed (wrong result, build failure, error), 2 usage or device error or an
 unusable/missing baseline, 3 a perf regression or a lost capability (--check),
 4 a kernel hung (timeout). When several apply: 4, then 1, then 3, then 2.
-A benchmark whose driver kills the process (a crash) counts as failed: clgauge
-resumes in a new process and runs the others.
+A benchmark whose driver kills the process (a crash) counts as failed; the
+others still run, in a new process (plain runs; not --check, --record, --sweep).
 )";
 }
 
@@ -102,8 +100,7 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
             o.roofline_report = value();
         else if (a == "--only")
             o.only = value();
-        else if (a == "--resume")
-            o.resume = value();
+
         else if (a == "--path")
             o.path = value();
         else if (a == "--json")
@@ -146,8 +143,6 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
         throw UsageError("--check and --record time perf launches; drop --conformance");
     if ((o.check || o.record) && (!o.json_file.empty() || !o.csv_file.empty()))
         throw UsageError("--json and --csv are written by plain runs, not --check/--record");
-    if (!o.resume.empty() && (o.check || o.record || !o.sweeps.empty()))
-        throw UsageError("--resume continues plain runs only");
     if ((o.rounds || o.tolerance_floor) && !o.record)
         throw UsageError("--rounds and --tolerance-floor apply to --record");
     if (const char* e = std::getenv("CLGAUGE_SWEEP_SHORT"); e && *e && std::string(e) != "0")

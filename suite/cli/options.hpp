@@ -26,7 +26,6 @@ struct CliOptions {
     std::string out_dir;             // where sweeps and the roofline write CSV/PNG
     std::string roofline_report;     // --roofline REPORT.json: draw, no device needed
     bool timing = false;             // --timing: event stage breakdown and profiling overhead
-    std::string resume;              // --resume JOURNAL: set by clgauge itself after a crash
 };
 
 struct UsageError : std::runtime_error {

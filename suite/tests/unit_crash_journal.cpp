@@ -62,9 +62,9 @@ Benchmark named(const std::string& id) {
     return b;
 }
 
-// The journal a crashed process leaves: a result, a table, half a result line cut off by
-// the crash, then the crash record. The resumed run takes the result, reports the crash and
-// runs nothing else from it; a finished run removes the file.
+// The journal a crashed worker leaves: a result, a table, half a result line cut off by the
+// crash, then the crash record. The next worker takes the result, reports the crash and
+// runs nothing else from it.
 TEST(CrashJournal, ResumeReadsResultsAndTheCrash) {
     const auto file = std::filesystem::temp_directory_path() / "clgauge-unit-journal.jsonl";
     {
@@ -80,7 +80,8 @@ TEST(CrashJournal, ResumeReadsResultsAndTheCrash) {
             << "{\"crash\":{\"device\":1,\"id\":\"subgroup.broadcast\",\"signal\":11}}\n";
     }
     {
-        CrashJournal j({"--only", "x", "--resume", "old-file"}, file.string());
+        CrashJournal j(file.string());
+        EXPECT_EQ(j.crashes(), 1u);
         EXPECT_TRUE(j.table_printed(1));
         EXPECT_FALSE(j.table_printed(0));
         const RunHooks h = j.hooks(1);
@@ -96,23 +97,51 @@ TEST(CrashJournal, ResumeReadsResultsAndTheCrash) {
         EXPECT_NE(j.resume_note().find("subgroup.broadcast (SIGSEGV)"), std::string::npos);
         // Results of this process are appended for the next one.
         h.finished(named("int32.mad"), full_measurement());
-        CrashJournal again({}, file.string());
+        CrashJournal again(file.string());
         EXPECT_TRUE(again.hooks(1).earlier(named("int32.mad")).has_value());
     }
-    EXPECT_FALSE(std::filesystem::exists(file));
+    std::filesystem::remove(file);
 }
 
-TEST(CrashJournal, NewRunStartsEmptyAndCleansUp) {
-    std::string path;
-    {
-        CrashJournal j({"--conformance"}, "");
-        path = j.file();
-        EXPECT_TRUE(std::filesystem::exists(path));
-        EXPECT_EQ(j.resume_note(), "");
-        EXPECT_FALSE(j.hooks(0).earlier(named("fp32.fma")).has_value());
-    }
-    EXPECT_FALSE(std::filesystem::exists(path));
-    EXPECT_THROW(CrashJournal({}, "/nonexistent-clgauge/journal.jsonl"), std::invalid_argument);
+TEST(CrashJournal, UnwritableJournalIsAnError) {
+    EXPECT_THROW(CrashJournal("/nonexistent-clgauge/journal.jsonl"), std::runtime_error);
+}
+
+// The supervisor: a worker's exit status is the run's; a worker that crashes inside a
+// benchmark is followed by one that sees the crash; a worker that dies outside any
+// benchmark ends the run with the crash status instead of looping.
+TEST(Supervisor, ResumesAfterACrashInsideABenchmark) {
+    EXPECT_EQ(run_supervised([](const std::string&) { return 3; }, 9), 3);
+    const int code = run_supervised(
+        [&](const std::string& file) {
+            CrashJournal j(file);
+            if (j.crashes() == 0) {
+                j.hooks(0).starting(named("fp32.fma"));
+                std::abort();
+            }
+            const auto m = j.hooks(0).earlier(named("fp32.fma"));
+            return m && m->status == Status::Crashed ? 5 : 6;
+        },
+        9);
+    EXPECT_EQ(code, 5);
+    EXPECT_EQ(run_supervised([](const std::string&) -> int { std::abort(); }, 9), 9);
+}
+
+TEST(Supervisor, RemovesItsJournal) {
+    // The worker writes the journal's name where the parent can read it back.
+    const auto note = std::filesystem::temp_directory_path() / "clgauge-unit-journal-name";
+    run_supervised(
+        [&](const std::string& f) {
+            std::ofstream(note) << f;
+            CrashJournal j(f);
+            return 0;
+        },
+        9);
+    std::string file;
+    std::ifstream(note) >> file;
+    std::filesystem::remove(note);
+    ASSERT_FALSE(file.empty());
+    EXPECT_FALSE(std::filesystem::exists(file));
 }
 
 } // namespace
