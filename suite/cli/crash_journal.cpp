@@ -1,5 +1,7 @@
 #include "cli/crash_journal.hpp"
 
+#include "core/crash_context.hpp"
+
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
@@ -24,7 +26,7 @@ constexpr int kFatalSignals[] = {SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE};
 // What the signal handler uses, prepared while allocating is still safe.
 struct HandlerState {
     int fd = -1;
-    char crumb[512] = {}; // `{"crash":{"device":D,"id":"X","signal":` while a benchmark runs
+    char crumb[512] = {}; // `{"crash":{"device":D,"id":"X",` while a benchmark runs
     volatile sig_atomic_t crumb_len = 0;
 };
 HandlerState g_state;
@@ -38,7 +40,7 @@ void write_all(int fd, const char* s, size_t n) {
     }
 }
 
-// Only async-signal-safe calls here: write, signal, raise.
+// Only async-signal-safe calls here: write, signal, raise (and a read of a fixed buffer).
 extern "C" void on_fatal_signal(int sig) {
     if (g_state.fd >= 0 && g_state.crumb_len > 0) {
         char digits[12];
@@ -48,7 +50,11 @@ extern "C" void on_fatal_signal(int sig) {
         char number[12];
         for (size_t i = 0; i < n; ++i)
             number[i] = digits[n - 1 - i];
+        const std::string_view context = crash_context_json();
         write_all(g_state.fd, g_state.crumb, size_t(g_state.crumb_len));
+        write_all(g_state.fd, "\"context\":", 10);
+        write_all(g_state.fd, context.data(), context.size());
+        write_all(g_state.fd, ",\"signal\":", 10);
         write_all(g_state.fd, number, n);
         write_all(g_state.fd, "}}\n", 3);
         static const char msg[] =
@@ -186,9 +192,11 @@ CrashJournal::CrashJournal(const std::string& file) : file_(file) {
             const std::string sig = signal_name(c.at("signal"));
             Measurement m;
             m.status = Status::Crashed;
+            const std::string context = c.value("context", "");
             m.reason = "the process died of " + sig +
-                       " while this benchmark ran (what the driver printed is above "
-                       "clgauge's 'resuming' line); clgauge resumed after it";
+                       (context.empty() ? "" : " during " + context) +
+                       " (what the driver printed is above clgauge's 'resuming' line); "
+                       "clgauge resumed after it";
             earlier_[{c.at("device"), c.at("id")}] = m;
             last_crash_ = std::string(c.at("id")) + " (" + sig + ")";
             ++crashes_;
@@ -257,11 +265,12 @@ RunHooks CrashJournal::hooks(size_t device_index) {
     };
     h.starting = [device_index](const Benchmark& b) {
         const std::string crumb = "{\"crash\":{\"device\":" + std::to_string(device_index) +
-                                  ",\"id\":" + nlohmann::json(b.id).dump() + ",\"signal\":";
+                                  ",\"id\":" + nlohmann::json(b.id).dump() + ",";
         g_state.crumb_len = 0;
         const size_t n = std::min(crumb.size(), sizeof g_state.crumb);
         std::memcpy(g_state.crumb, crumb.data(), n);
         g_state.crumb_len = sig_atomic_t(n);
+        set_crash_context("");
         // Test hook (label cli): a driver that aborts inside this benchmark.
         if (const char* id = std::getenv("CLGAUGE_TEST_CRASH"); id && b.id == id) std::abort();
     };

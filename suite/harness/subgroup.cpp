@@ -1,5 +1,6 @@
 #include "harness/subgroup.hpp"
 
+#include "core/crash_context.hpp"
 #include "harness/lane_map.hpp"
 #include "harness/launch.hpp"
 #include "harness/verify.hpp"
@@ -286,6 +287,7 @@ void conformance(const SubgroupSpec& spec, Session& s, const Path& path, const R
             const size_t groups = std::clamp<size_t>(kConformanceItems / local, 2, 64);
             const size_t global = local * groups;
             const std::string where = geometry(c, local);
+            set_crash_context(where);
             const LaneMap map = record_map(s, k, c, global, local, opts);
             if (!map.ok()) {
                 fail_map(m.verification, map, global, where);

@@ -1,5 +1,6 @@
 // label unit: the crash journal that lets a run survive a driver killing the process.
 #include "cli/crash_journal.hpp"
+#include "core/crash_context.hpp"
 
 #include <filesystem>
 #include <fstream>
@@ -77,7 +78,8 @@ TEST(CrashJournal, ResumeReadsResultsAndTheCrash) {
                    .dump()
             << "\n";
         out << "{\"result\":{\"device\":1,\"id\":\"int32.m"
-            << "{\"crash\":{\"device\":1,\"id\":\"subgroup.broadcast\",\"signal\":11}}\n";
+            << "{\"crash\":{\"device\":1,\"id\":\"subgroup.broadcast\",\"context\":\"intel, "
+               "local size 1\",\"signal\":11}}\n";
     }
     {
         CrashJournal j(file.string());
@@ -91,7 +93,7 @@ TEST(CrashJournal, ResumeReadsResultsAndTheCrash) {
         const auto crashed = h.earlier(named("subgroup.broadcast"));
         ASSERT_TRUE(crashed.has_value());
         EXPECT_EQ(crashed->status, Status::Crashed);
-        EXPECT_NE(crashed->reason.find("SIGSEGV"), std::string::npos);
+        EXPECT_NE(crashed->reason.find("SIGSEGV during intel, local size 1"), std::string::npos);
         EXPECT_FALSE(h.earlier(named("int32.mad")).has_value());
         EXPECT_FALSE(j.hooks(0).earlier(named("fp32.fma")).has_value());
         EXPECT_NE(j.resume_note().find("subgroup.broadcast (SIGSEGV)"), std::string::npos);
@@ -117,10 +119,14 @@ TEST(Supervisor, ResumesAfterACrashInsideABenchmark) {
             CrashJournal j(file);
             if (j.crashes() == 0) {
                 j.hooks(0).starting(named("fp32.fma"));
+                set_crash_context("local size \"1\"");
                 std::abort();
             }
             const auto m = j.hooks(0).earlier(named("fp32.fma"));
-            return m && m->status == Status::Crashed ? 5 : 6;
+            return m && m->status == Status::Crashed &&
+                           m->reason.find("SIGABRT during local size \"1\"") != std::string::npos
+                       ? 5
+                       : 6;
         },
         9);
     EXPECT_EQ(code, 5);
