@@ -50,13 +50,31 @@ kernel void stream_init(CLG_STREAM_ARGS) {
     if (i < n) out[i] = CLG_SCALAR(seed) * CLG_INDEX_LANES(i * CLG_VEC);
 }
 
+#ifndef CLG_UNROLL
+#define CLG_UNROLL 1
+#endif
 // read: one load; each work-item sums its grid-stride share in order and stores the sum.
-// Scalar (built with CLG_VEC 1): the sum's order is what the CPU reproduces.
+// Scalar (built with CLG_VEC 1): the sum's order is what the CPU reproduces. The loads of
+// CLG_UNROLL steps are issued before their adds, so that many are in flight per work-item
+// while the additions keep their order.
 kernel void stream_read(global real* out, global const real* restrict a, global const real* b,
                         global const real* c, const uint n, const uint param, const uint seed) {
     const uint g = get_global_id(0), G = get_global_size(0);
     real sum = 0;
-    for (uint i = g; i < n; i += G)
+    uint i = g;
+    if (n >= (CLG_UNROLL - 1) * G) {
+        const uint last = n - (CLG_UNROLL - 1) * G;
+        for (; i < last; i += CLG_UNROLL * G) {
+            real v[CLG_UNROLL];
+#pragma unroll
+            for (uint u = 0; u < CLG_UNROLL; ++u)
+                v[u] = a[i + u * G];
+#pragma unroll
+            for (uint u = 0; u < CLG_UNROLL; ++u)
+                sum += v[u];
+        }
+    }
+    for (; i < n; i += G)
         sum += a[i];
     out[g] = sum;
 }

@@ -46,8 +46,8 @@ TEST(PlantedFault, TriadFmaSplitIntoMulAdd) {
                   "    if (i < n) out[i] = b[i] * c[i] + a[i];");
 }
 TEST(PlantedFault, StreamReadSkipsAnElement) {
-    expect_caught("stream.read.f64", "for (uint i = g; i < n; i += G)\n        sum += a[i];",
-                  "for (uint i = g; i < n; i += G)\n        sum += (i == 77u) ? 0 : a[i];");
+    expect_caught("stream.read.f64", "v[u] = a[i + u * G];",
+                  "v[u] = (i + u * G == 77u) ? 0 : a[i + u * G];");
 }
 TEST(PlantedFault, BlockReadIgnoresTheSubGroupBase) {
     if (!find_benchmark("mem.block.read"))
