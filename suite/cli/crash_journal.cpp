@@ -109,14 +109,6 @@ std::string signal_name(int sig) {
     return "signal " + std::to_string(sig);
 }
 
-size_t count_crashes(const std::string& file) {
-    std::ifstream in(file);
-    size_t n = 0;
-    for (std::string line; std::getline(in, line);)
-        n += line.find("{\"crash\":") != std::string::npos;
-    return n;
-}
-
 std::string new_journal_file() {
     const auto stamp = std::chrono::steady_clock::now().time_since_epoch().count();
     return (std::filesystem::temp_directory_path() /
@@ -172,8 +164,11 @@ Measurement measurement_from_journal(const nlohmann::json& j) {
     return m;
 }
 
-CrashJournal::CrashJournal(const std::string& file) : file_(file) {
-    std::ifstream in(file_);
+namespace {
+// What earlier workers left in the journal (nothing when the file does not exist yet).
+JournalContents read_journal(const std::string& file) {
+    JournalContents out;
+    std::ifstream in(file);
     std::string line;
     while (std::getline(in, line)) {
         // A crash while a result line was being written leaves half a line before the crash
@@ -183,10 +178,10 @@ CrashJournal::CrashJournal(const std::string& file) : file_(file) {
         const auto j = nlohmann::json::parse(line, nullptr, false);
         if (j.is_discarded() || !j.is_object()) continue;
         if (j.contains("table")) {
-            tables_.push_back(j.at("table"));
+            out.tables.push_back(j.at("table"));
         } else if (j.contains("result")) {
             const auto& r = j.at("result");
-            earlier_[{r.at("device"), r.at("id")}] = measurement_from_journal(r.at("m"));
+            out.earlier[{r.at("device"), r.at("id")}] = measurement_from_journal(r.at("m"));
         } else if (j.contains("crash")) {
             const auto& c = j.at("crash");
             const std::string sig = signal_name(c.at("signal"));
@@ -197,11 +192,16 @@ CrashJournal::CrashJournal(const std::string& file) : file_(file) {
                        (context.empty() ? "" : " during " + context) +
                        " (what the driver printed is above clgauge's 'resuming' line); "
                        "clgauge resumed after it";
-            earlier_[{c.at("device"), c.at("id")}] = m;
-            last_crash_ = std::string(c.at("id")) + " (" + sig + ")";
-            ++crashes_;
+            out.earlier[{c.at("device"), c.at("id")}] = m;
+            out.last_crash = std::string(c.at("id")) + " (" + sig + ")";
+            ++out.crashes;
         }
     }
+    return out;
+}
+} // namespace
+
+CrashJournal::CrashJournal(const std::string& file) : file_(file), contents_(read_journal(file)) {
     fd_ = ::open(file_.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
     if (fd_ < 0) throw std::runtime_error("cannot write the crash journal " + file_);
     g_state.fd = fd_;
@@ -228,7 +228,7 @@ int run_supervised(const std::function<int(const std::string&)>& worker, int cra
     std::cout.flush();
     std::cerr.flush();
     for (;;) {
-        const size_t before = count_crashes(file);
+        const size_t before = read_journal(file).crashes;
         const pid_t pid = ::fork();
         if (pid < 0) throw std::runtime_error("fork failed: cannot start the worker process");
         if (pid == 0) {
@@ -241,7 +241,7 @@ int run_supervised(const std::function<int(const std::string&)>& worker, int cra
         while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
         }
         if (WIFEXITED(status)) return WEXITSTATUS(status);
-        const size_t after = count_crashes(file);
+        const size_t after = read_journal(file).crashes;
         if (after == before || after >= kMaxCrashes) {
             std::cerr << "clgauge: the worker process died of "
                       << signal_name(WIFSIGNALED(status) ? WTERMSIG(status) : 0)
@@ -259,8 +259,8 @@ void CrashJournal::append(const nlohmann::json& line) {
 RunHooks CrashJournal::hooks(size_t device_index) {
     RunHooks h;
     h.earlier = [this, device_index](const Benchmark& b) -> std::optional<Measurement> {
-        const auto it = earlier_.find({device_index, b.id});
-        if (it == earlier_.end()) return std::nullopt;
+        const auto it = contents_.earlier.find({device_index, b.id});
+        if (it == contents_.earlier.end()) return std::nullopt;
         return it->second;
     };
     h.starting = [device_index](const Benchmark& b) {
@@ -283,17 +283,19 @@ RunHooks CrashJournal::hooks(size_t device_index) {
 }
 
 bool CrashJournal::table_printed(size_t device_index) const {
-    return std::find(tables_.begin(), tables_.end(), device_index) != tables_.end();
+    const auto& t = contents_.tables;
+    return std::find(t.begin(), t.end(), device_index) != t.end();
 }
 
 void CrashJournal::mark_table_printed(size_t device_index) {
-    tables_.push_back(device_index);
+    contents_.tables.push_back(device_index);
     append({{"table", device_index}});
 }
 
 std::string CrashJournal::resume_note() const {
-    if (last_crash_.empty()) return "";
-    return "clgauge: resumed after a crash in " + last_crash_ + "; it is reported as crashed\n";
+    if (contents_.last_crash.empty()) return "";
+    return "clgauge: resumed after a crash in " + contents_.last_crash +
+           "; it is reported as crashed\n";
 }
 
 } // namespace clgauge

@@ -31,6 +31,15 @@ Measurement measurement_from_journal(const nlohmann::json& j);
 int run_supervised(const std::function<int(const std::string& journal_file)>& worker,
                    int crash_status);
 
+// What the journal holds: results by (device index, benchmark id), crashes among them as
+// `crashed` measurements, and the devices whose table was printed.
+struct JournalContents {
+    std::map<std::pair<size_t, std::string>, Measurement> earlier;
+    std::vector<size_t> tables;
+    std::string last_crash; // "id (SIGNAL)" of the newest crash record
+    size_t crashes = 0;
+};
+
 // A worker's view of the journal: what earlier workers recorded, and where this one
 // records. Installs the handler that notes a crash while it lives.
 class CrashJournal {
@@ -46,17 +55,14 @@ class CrashJournal {
     void mark_table_printed(size_t device_index);
     // "clgauge: resumed after ..." for the crash that started this process, if it is one.
     std::string resume_note() const;
-    size_t crashes() const { return crashes_; }
+    size_t crashes() const { return contents_.crashes; }
 
   private:
     void append(const nlohmann::json& line);
 
     std::string file_;
+    JournalContents contents_;
     int fd_ = -1;
-    std::map<std::pair<size_t, std::string>, Measurement> earlier_;
-    std::vector<size_t> tables_;
-    std::string last_crash_;
-    size_t crashes_ = 0;
 };
 
 } // namespace clgauge

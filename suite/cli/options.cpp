@@ -100,7 +100,6 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
             o.roofline_report = value();
         else if (a == "--only")
             o.only = value();
-
         else if (a == "--path")
             o.path = value();
         else if (a == "--json")
