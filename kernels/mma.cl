@@ -76,9 +76,11 @@
 #ifdef CLG_FLOAT_FMT
 #define CLG_ACC_T float
 #define CLG_NEG_MASK (1u << CLG_SIGN_BIT)
+#define CLG_ACC_FROM_BITS(b) as_float(b)
 #else
 #define CLG_ACC_T int
 #define CLG_NEG_MASK 0u
+#define CLG_ACC_FROM_BITS(b) as_int(b)
 #endif
 
 // ---- deterministic tiles (mirrors reference/mma.hpp) ----
@@ -287,11 +289,7 @@ inline clg_acc clg_load_c(uint seed, uint tile, uint lane) {
         const uint e = lane + i * CLG_MMA_SG;
         const uint bits =
             e < CLG_EMU_M * CLG_EMU_N ? clg_c0_bits(seed, tile, e / CLG_EMU_N, e % CLG_EMU_N) : 0u;
-#ifdef CLG_FLOAT_FMT
-        c.c[i] = as_float(bits);
-#else
-        c.c[i] = as_int(bits);
-#endif
+        c.c[i] = CLG_ACC_FROM_BITS(bits);
     }
     return c;
 }
@@ -541,12 +539,7 @@ inline clg_acc clg_load_c(uint seed, uint tile, uint lane) {
     const uint g = lane >> 2, t = lane & 3u;
     CLG_UNROLL
     for (uint i = 0; i < 4u; ++i) {
-        const uint bits = clg_c0_bits(seed, tile, g + 8u * (i >> 1), 2u * t + (i & 1u));
-#ifdef CLG_FLOAT_FMT
-        c.c[i] = as_float(bits);
-#else
-        c.c[i] = as_int(bits);
-#endif
+        c.c[i] = CLG_ACC_FROM_BITS(clg_c0_bits(seed, tile, g + 8u * (i >> 1), 2u * t + (i & 1u)));
     }
     return c;
 }

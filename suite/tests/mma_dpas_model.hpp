@@ -144,19 +144,8 @@ inline int8 intel_sub_group_i4_i4_matrix_mad_k64(short8 a, int8 b, int8 c) {
 }
 
 namespace kern {
-#include "kernels/include/clgauge_inputs.h"
-#define kernel
-#define global
-#define constant const
-#define CLG_UNROLL
 #define CLG_MMA_DPAS
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wconversion"
-#pragma GCC diagnostic ignored "-Wunused-parameter"
-#pragma GCC diagnostic ignored "-Wunused-function"
-#pragma GCC diagnostic ignored "-Wattributes"
-#include "kernels/mma.cl"
-#pragma GCC diagnostic pop
+#include "mma_cl_as_cpp.inc"
 } // namespace kern
 
 // The kernel's fragment code for the 16 lanes of one tile, chain C0, B, NB, B; C as stored.

@@ -142,20 +142,10 @@ inline void solve(std::array<Call, 32>& calls, std::array<std::array<uint32_t, 4
 }
 
 namespace kern {
-#include "kernels/include/clgauge_inputs.h"
-#define kernel
-#define global
-#define constant const
 #define CLG_MMA_PTX
-#define CLG_UNROLL
 #define CLG_PTX_MMA4(d, c, a0, a1, a2, a3, b0, b1)                                                 \
     ::clgauge::test::ptx_model::model_mma(CLG_PTX_OP, d, c, a0, a1, a2, a3, b0, b1)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wconversion"
-#pragma GCC diagnostic ignored "-Wunused-parameter"
-#pragma GCC diagnostic ignored "-Wunused-function"
-#include "kernels/mma.cl"
-#pragma GCC diagnostic pop
+#include "mma_cl_as_cpp.inc"
 } // namespace kern
 
 // Runs the kernel's fragment code for all 32 lanes of one tile: C0, then B, NB, B (the chain
