@@ -48,8 +48,9 @@ std::vector<Benchmark> memory() {
     cr.wgs_per_cu = 4;
     cr.tunable = true;
     v.push_back(memory_benchmark(cr));
-    // Writes: one uint4 store per work-item (a tile of one row) beat every grid-stride
-    // variant on an H200 (4.70 against 4.39 TB/s, baselines/nvidia/NOTES.md).
+    // Writes: tiles beat the grid-stride loop on an H200 (3.2 GB arrays: 4.39 TB/s grid,
+    // 4.61 with 4 rows per work-item); one row, one uint4 per work-item, was the fastest
+    // tile (4.70 with 8 GiB arrays; baselines/nvidia/NOTES.md).
     MemSpec cw = writing(base("mem.coalesced.write", "Memory write", "mem_coalesced_write",
                               "one uint4 store of a per-word pattern per work-item"));
     cw.geometry = MemGeometry::Grid;

@@ -371,9 +371,9 @@ size_t memory_array_bytes(const Session& s, const RunOptions& opts, unsigned arr
     else if (f.is_cpu())
         bytes = double(64 << 20) * std::clamp(opts.budget.seconds / 0.25, 0.125, 16.0);
     else if (const auto peak = memory_peak(f))
-        // NVIDIA's event stamps add about 5 us to every launch (an empty kernel's START to
-        // END on an H200): launches of >= 2.5 ms keep that below 0.2%. 12 GiB keeps word
-        // indices within 32 bits.
+        // NVIDIA's event stamps add 4.3-4.5 us to every launch (the median START to END of
+        // an empty kernel on an H200): launches of >= 2.5 ms keep that below 0.2%. 12 GiB
+        // keeps word indices within 32 bits.
         bytes =
             std::clamp(peak->bytes_per_second * 2.5e-3, double(2ull << 30), double(12ull << 30));
     else
