@@ -1,5 +1,6 @@
 #include "harness/memory.hpp"
 
+#include "core/env.hpp"
 #include "core/memory_peak.hpp"
 #include "harness/launch.hpp"
 
@@ -28,16 +29,6 @@ struct Tune {
     size_t local;
     unsigned tile; // 0: grid-stride
 };
-
-unsigned env_unsigned(const char* name, unsigned fallback) {
-    const char* v = std::getenv(name);
-    if (!v || !*v) return fallback;
-    char* end = nullptr;
-    const unsigned long x = std::strtoul(v, &end, 10);
-    if (*end || x == 0 || x > (1u << 30))
-        throw std::invalid_argument(std::string(name) + "='" + v + "' is not a positive integer");
-    return static_cast<unsigned>(x);
-}
 
 // CLGAUGE_MEM_TUNE="vec=8,unroll=4,wgs=8,local=256,tile=16" (any subset; tile=grid for
 // the grid-stride loop) for the tunable entries.
@@ -320,7 +311,8 @@ unsigned preferred_int_width(const Session& s) {
 Measurement run_memory(const MemSpec& spec, Session& s, const Path& path, const RunOptions& opts) {
     const Tune tune = tune_for(spec);
     const unsigned param =
-        spec.stride_ratio ? opts.stride.value_or(env_unsigned("CLGAUGE_MEM_STRIDE", spec.param))
+        spec.stride_ratio ? opts.stride.value_or(
+                                unsigned(env_integer("CLGAUGE_MEM_STRIDE", spec.param, 1, 1 << 20)))
                           : spec.param;
     if (!spec.vector_sweep) {
         Run r = run_once(spec, s, path, opts, opts, tune, param);
@@ -366,8 +358,8 @@ size_t memory_array_bytes(const Session& s, const RunOptions& opts, unsigned arr
     double bytes;
     if (opts.array_bytes)
         bytes = double(*opts.array_bytes);
-    else if (const char* mib = std::getenv("CLGAUGE_MEM_MIB"); mib && *mib)
-        bytes = double(env_unsigned("CLGAUGE_MEM_MIB", 1)) * double(1 << 20);
+    else if (const long mib = env_integer("CLGAUGE_MEM_MIB", 0, 1, 1 << 20))
+        bytes = double(mib) * double(1 << 20);
     else if (f.is_cpu())
         bytes = double(64 << 20) * std::clamp(opts.budget.seconds / 0.25, 0.125, 16.0);
     else if (const auto peak = memory_peak(f))

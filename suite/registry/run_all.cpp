@@ -1,29 +1,18 @@
 #include "registry/run_all.hpp"
 
+#include "core/env.hpp"
 #include "registry/runner.hpp"
 
 #include <cstdlib>
 #include <stdexcept>
 
 namespace clgauge {
-namespace {
-long env_long(const char* name, long fallback, long lo, long hi) {
-    const char* v = std::getenv(name);
-    if (!v || !*v) return fallback;
-    char* end = nullptr;
-    const long x = std::strtol(v, &end, 10);
-    if (*end || x < lo || x > hi)
-        throw std::invalid_argument(std::string(name) + "='" + v + "' must be an integer in [" +
-                                    std::to_string(lo) + ", " + std::to_string(hi) + "]");
-    return x;
-}
-} // namespace
 
 RunOptions run_options_from_env(Mode mode) {
     RunOptions o;
     o.mode = mode;
-    o.budget.seconds = double(env_long("CLGAUGE_BUDGET_MS", 250, 1, 600000)) / 1000.0;
-    o.slowdown = static_cast<unsigned>(env_long("CLGAUGE_TEST_SLOWDOWN", 1, 1, 1000));
+    o.budget.seconds = double(env_integer("CLGAUGE_BUDGET_MS", 250, 1, 600000)) / 1000.0;
+    o.slowdown = static_cast<unsigned>(env_integer("CLGAUGE_TEST_SLOWDOWN", 1, 1, 1000));
     return o;
 }
 

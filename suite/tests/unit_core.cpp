@@ -1,6 +1,7 @@
 // label unit: statistics, capability parsing, selection and formatting: no device needed.
 #include "cli/options.hpp"
 #include "core/capabilities.hpp"
+#include "core/env.hpp"
 #include "core/kernel_sources.hpp"
 #include "core/stats.hpp"
 #include "harness/verify.hpp"
@@ -8,6 +9,7 @@
 #include "registry/runner.hpp"
 #include "report/format.hpp"
 
+#include <cstdlib>
 #include <gtest/gtest.h>
 #include <set>
 
@@ -177,6 +179,28 @@ TEST(DevicePeak, CoresFromArchitectureTable) {
     const CoreEstimate e = estimate_cores(f);
     EXPECT_EQ(e.cores(f), 16896u);
     EXPECT_NEAR(e.fp32_peak(f) / 1e12, 66.9, 0.05);
+}
+
+// Settings like CLGAUGE_MEM_MIB: unset gives the fallback, a bad value an error that names
+// the variable rather than a silently wrong size.
+TEST(Env, IntegerSettingsAreCheckedAndNamed) {
+    const char* name = "CLGAUGE_UNIT_ENV_TEST";
+    ::unsetenv(name);
+    EXPECT_EQ(env_integer(name, 7, 1, 10), 7);
+    ::setenv(name, "", 1);
+    EXPECT_EQ(env_integer(name, 7, 1, 10), 7);
+    ::setenv(name, "10", 1);
+    EXPECT_EQ(env_integer(name, 7, 1, 10), 10);
+    for (const char* bad : {"11", "0", "-3", "4k", "x"}) {
+        ::setenv(name, bad, 1);
+        try {
+            env_integer(name, 7, 1, 10);
+            ADD_FAILURE() << "'" << bad << "' was accepted";
+        } catch (const std::invalid_argument& e) {
+            EXPECT_NE(std::string(e.what()).find(name), std::string::npos) << e.what();
+        }
+    }
+    ::unsetenv(name);
 }
 
 } // namespace
