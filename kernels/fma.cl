@@ -15,7 +15,7 @@ kernel void fp32_fma(global uint2* out, const uint seed, const uint repeats) {
     const uint gid = get_global_id(0);
     float x = as_float(clg_f32_bits_2_4(clg_rand(seed, gid, 0)));
     float y = as_float(clg_f32_bits_2_4(clg_rand(seed, gid, 1)));
-    const float c = as_float(clg_f32_bits_half_1(clg_rand(seed, 0, 16)));
+    const float c = as_float(clg_f32_bits_half_1(clg_const(seed, 16)));
     const float nc = -c;
     for (uint r = 0; r < repeats; ++r) {
 #pragma unroll
@@ -36,7 +36,7 @@ kernel void fp32_fma_strided(global uint2* out, const uint seed, const uint repe
     const uint gid = get_global_id(0);
     float x = as_float(clg_f32_bits_2_4(clg_rand(seed, gid, 0)));
     float y = as_float(clg_f32_bits_2_4(clg_rand(seed, gid, 1)));
-    const float c = as_float(clg_f32_bits_half_1(clg_rand(seed, 0, 16)));
+    const float c = as_float(clg_f32_bits_half_1(clg_const(seed, 16)));
     const float nc = -c;
     if (gid % CLG_LANE_STRIDE == 0u) {
         for (uint r = 0; r < repeats; ++r) {
@@ -57,7 +57,7 @@ kernel void fp64_fma(global ulong2* out, const uint seed, const uint repeats) {
     const uint gid = get_global_id(0);
     double x = as_double(clg_f64_bits_2_4(clg_rand(seed, gid, 0), clg_rand(seed, gid, 1)));
     double y = as_double(clg_f64_bits_2_4(clg_rand(seed, gid, 2), clg_rand(seed, gid, 3)));
-    const double c = as_double(clg_f64_bits_half_1(clg_rand(seed, 0, 16), clg_rand(seed, 0, 17)));
+    const double c = as_double(clg_f64_bits_half_1(clg_const(seed, 16), clg_const(seed, 17)));
     const double nc = -c;
     for (uint r = 0; r < repeats; ++r) {
 #pragma unroll
@@ -107,27 +107,27 @@ inline uint clg_hfma2_ptx(uint a, uint b, uint c) {
 #endif
 
 #ifdef CLG_HFMA2
-// Two independent pairs of chains per work-item, to keep latency out of the figure on any
-// device (on an H200, 1, 2 and 4 pairs all ran at the same rate).
-kernel void fp16_fma(global uint4* out, const uint seed, const uint repeats) {
+// One pair of half2 chains per work-item. On NVIDIA the rate hangs on the driver's register
+// allocation: HFMA2 reads x and y from registers, and when both sit in one register bank it
+// issues at half rate. With the constants as immediates (clg_const) and this store the H200's
+// driver runs it at 129 TFLOP/s; the same chain stored through an indexed loop got 66, and
+// two or four pairs 87 and 102 (baselines/nvidia/NOTES.md). A driver whose allocation
+// changes shows in the perf gate.
+kernel void fp16_fma(global uint* out, const uint seed, const uint repeats) {
     const uint gid = get_global_id(0);
-    uint x0 = clg_f16x2_bits(clg_rand(seed, gid, 0), clg_rand(seed, gid, 1));
-    uint y0 = clg_f16x2_bits(clg_rand(seed, gid, 2), clg_rand(seed, gid, 3));
-    uint x1 = clg_f16x2_bits(clg_rand(seed, gid, 4), clg_rand(seed, gid, 5));
-    uint y1 = clg_f16x2_bits(clg_rand(seed, gid, 6), clg_rand(seed, gid, 7));
-    const uint c0 = clg_f16_bits_half_1(clg_rand(seed, 0, 16));
-    const uint c1 = clg_f16_bits_half_1(clg_rand(seed, 0, 17));
+    uint x = clg_f16x2_bits(clg_rand(seed, gid, 0), clg_rand(seed, gid, 1));
+    uint y = clg_f16x2_bits(clg_rand(seed, gid, 2), clg_rand(seed, gid, 3));
+    const uint c0 = clg_f16_bits_half_1(clg_const(seed, 16));
+    const uint c1 = clg_f16_bits_half_1(clg_const(seed, 17));
     const uint c = c0 | (c1 << 16);
     const uint nc = c ^ 0x80008000u;
     for (uint r = 0; r < repeats; ++r) {
 #pragma unroll
         for (uint i = 0; i < CLG_STEPS; ++i) {
-            x0 = CLG_HFMA2(y0, c, x0);
-            x1 = CLG_HFMA2(y1, c, x1);
-            y0 = CLG_HFMA2(x0, nc, y0);
-            y1 = CLG_HFMA2(x1, nc, y1);
+            x = CLG_HFMA2(y, c, x);
+            y = CLG_HFMA2(x, nc, y);
         }
     }
-    out[gid] = (uint4)(x0, y0, x1, y1);
+    vstore2((uint2)(x, y), gid, out);
 }
 #endif

@@ -42,24 +42,20 @@ inline void fp64_fma(uint32_t seed, uint32_t gid, uint64_t steps, uint64_t out[2
     out[1] = std::bit_cast<uint64_t>(y);
 }
 
-// Two independent pairs (streams 0-3 and 4-7), as the kernel runs them for latency hiding.
-inline void fp16_fma(uint32_t seed, uint32_t gid, uint64_t steps, uint64_t out[4]) {
+// One pair of half2 chains (streams 0-3), lane by lane.
+inline void fp16_fma(uint32_t seed, uint32_t gid, uint64_t steps, uint64_t out[2]) {
     const uint16_t c[2] = {f16_bits_half_1(rand(seed, 0, 16)), f16_bits_half_1(rand(seed, 0, 17))};
-    for (uint32_t pair = 0; pair < 2; ++pair) {
-        const uint32_t k = 4 * pair;
-        uint16_t x[2] = {f16_bits_2_4(rand(seed, gid, k)), f16_bits_2_4(rand(seed, gid, k + 1))};
-        uint16_t y[2] = {f16_bits_2_4(rand(seed, gid, k + 2)),
-                         f16_bits_2_4(rand(seed, gid, k + 3))};
-        for (int lane = 0; lane < 2; ++lane) {
-            const uint16_t nc = c[lane] ^ 0x8000;
-            for (uint64_t i = 0; i < steps; ++i) {
-                x[lane] = half_fma(y[lane], c[lane], x[lane]);
-                y[lane] = half_fma(x[lane], nc, y[lane]);
-            }
+    uint16_t x[2] = {f16_bits_2_4(rand(seed, gid, 0)), f16_bits_2_4(rand(seed, gid, 1))};
+    uint16_t y[2] = {f16_bits_2_4(rand(seed, gid, 2)), f16_bits_2_4(rand(seed, gid, 3))};
+    for (int lane = 0; lane < 2; ++lane) {
+        const uint16_t nc = c[lane] ^ 0x8000;
+        for (uint64_t i = 0; i < steps; ++i) {
+            x[lane] = half_fma(y[lane], c[lane], x[lane]);
+            y[lane] = half_fma(x[lane], nc, y[lane]);
         }
-        out[2 * pair] = uint32_t(x[0]) | (uint32_t(x[1]) << 16);
-        out[2 * pair + 1] = uint32_t(y[0]) | (uint32_t(y[1]) << 16);
     }
+    out[0] = uint32_t(x[0]) | (uint32_t(x[1]) << 16);
+    out[1] = uint32_t(y[0]) | (uint32_t(y[1]) << 16);
 }
 
 } // namespace clgauge::ref

@@ -17,6 +17,18 @@ inline uint clg_rand(uint seed, uint item, uint k) {
     return clg_hash(clg_hash(seed ^ (k * 0x9e3779b9u)) + item);
 }
 
+// Uniform constant `k` (k >= 16) of a chain. The chain harness passes the seed as a
+// build-time literal too (-DCLG_SEED), so the constants fold into the instructions'
+// immediate operands: an NVIDIA HFMA2 that reads its multiplier from a third register
+// issues at half rate (baselines/nvidia/NOTES.md).
+inline uint clg_const(uint seed, uint k) {
+#ifdef CLG_SEED
+    return clg_rand(CLG_SEED, 0, k);
+#else
+    return clg_rand(seed, 0, k);
+#endif
+}
+
 // Float bits in +-[2,4): far from zero, denormals and overflow.
 inline uint clg_f32_bits_2_4(uint r) { return 0x40000000u | (r >> 9) | ((r & 1u) << 31); }
 // Float bits in [0.5,1): a multiplier with a full random mantissa.

@@ -47,9 +47,9 @@ std::vector<Benchmark> fma() {
                   {"nvhalf", {Need::InlinePtx}, "-DCLG_PATH_NVHALF"}},
         .source = "fma.cl",
         .kernel = "fp16_fma",
-        .ops_per_step = 16, // two pairs of half2 chains: four lanes
+        .ops_per_step = 8, // one pair of half2 chains: two FMAs on two lanes
         .kind = WordKind::F16x2,
-        .words_per_item = 4,
+        .words_per_item = 2,
         .reference = ref::fp16_fma,
     }));
     return v;

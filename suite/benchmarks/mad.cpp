@@ -42,7 +42,9 @@ std::vector<Benchmark> mad() {
         .label = "INT16 compute",
         .description = "short2 integer multiply-add chains",
         .unit = Unit::OpPerSecond,
-        .paths = {{"native", {}, ""}},
+        // NVIDIA has no 16-bit IMAD: lanes in 32-bit registers, truncated at the store
+        // (kernels/mad.cl). Elsewhere the packed form, which 16-bit ALUs run natively.
+        .paths = {{"wide", {Need::NvSm61}, "-DCLG_I16_WIDE"}, {"native", {}, ""}},
         .source = "mad.cl",
         .kernel = "int16_mad",
         .ops_per_step = 8, // short2: two lanes

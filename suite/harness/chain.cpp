@@ -29,7 +29,9 @@ std::vector<uint64_t> read_words(Session& s, const cl::Buffer& buf, size_t words
 }
 
 Measurement run_chain(const ChainSpec& spec, Session& s, const Path& path, const RunOptions& opts) {
+    // The seed as a literal too: the chain constants become immediate operands (clg_const).
     const std::string options = spec.options + " -DCLG_STEPS=" + std::to_string(spec.steps) +
+                                " -DCLG_SEED=" + std::to_string(opts.seed) + "u" +
                                 (path.options.empty() ? "" : " " + path.options);
     cl::Kernel kernel = build_kernel(s, spec.source, spec.kernel, options, opts);
     const size_t local = pick_local_size(kernel, s);

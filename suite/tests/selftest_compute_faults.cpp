@@ -25,7 +25,7 @@ TEST(PlantedFault, Fp32ChainStepDropped) {
     expect_caught("fp32.fma", "y = CLG_FMA(x, nc, y);", "");
 }
 TEST(PlantedFault, Fp16ChainStepDropped) {
-    expect_caught("fp16.fma", "y0 = CLG_HFMA2(x0, nc, y0);", "");
+    expect_caught("fp16.fma", "y = CLG_HFMA2(x, nc, y);", "");
 }
 TEST(PlantedFault, Int32ChainStepDropped) {
     expect_caught("int32.mad", "y = x * nc + y;", "");
@@ -34,7 +34,10 @@ TEST(PlantedFault, Int64ChainStepDropped) {
     expect_caught("int64.mad", "y = x * nc + y;", "");
 }
 TEST(PlantedFault, Int16MultiplyBecomesAdd) {
-    expect_caught("int16.mad", "x = y * c + x;", "x = y + c + x;");
+    expect_planted_fault_caught("int16.mad", "x = y * c + x;", "x = y + c + x;", "native");
+}
+TEST(PlantedFault, Int16WideLaneMultiplyBecomesAdd) {
+    expect_planted_fault_caught("int16.mad", "x1 = y1 * c1 + x1;", "x1 = y1 + c1 + x1;", "wide");
 }
 
 } // namespace
