@@ -13,7 +13,7 @@ typedef float real;
 #define CLG_SCALAR(seed) as_float(clg_f32_bits_half_1(clg_rand(seed, 0, 16)))
 #endif
 
-// Element-wise patterns move CLG_VEC elements per work-item (16 bytes: float4, double2):
+// Every pattern moves CLG_VEC elements per work-item and load (16 bytes: float4, double2):
 // with one 4-byte element per work-item an H200 streams only ~55% of its bandwidth.
 #ifndef CLG_VEC
 #define CLG_VEC 1
@@ -53,29 +53,36 @@ kernel void stream_init(CLG_STREAM_ARGS) {
 #ifndef CLG_UNROLL
 #define CLG_UNROLL 1
 #endif
-// read: one load; each work-item sums its grid-stride share in order and stores the sum.
-// Scalar (built with CLG_VEC 1): the sum's order is what the CPU reproduces. The loads of
-// CLG_UNROLL steps are issued before their adds, so that many are in flight per work-item
-// while the additions keep their order.
-kernel void stream_read(global real* out, global const real* restrict a, global const real* b,
-                        global const real* c, const uint n, const uint param, const uint seed) {
+// read: each work-item sums its grid-stride share of units in order, the CLG_VEC lanes of a
+// unit in order, which is what the CPU reproduces. The loads of CLG_UNROLL units are issued
+// before their adds, so that many are in flight per work-item while the additions keep their
+// order.
+#if CLG_VEC == 1
+#define CLG_ADD_LANES(s, v) ((s) + (v))
+#elif CLG_VEC == 2
+#define CLG_ADD_LANES(s, v) (((s) + (v).s0) + (v).s1)
+#else
+#define CLG_ADD_LANES(s, v) (((((s) + (v).s0) + (v).s1) + (v).s2) + (v).s3)
+#endif
+kernel void stream_read(global real* out, global const realv* restrict a, global const realv* b,
+                        global const realv* c, const uint n, const uint param, const uint seed) {
     const uint g = get_global_id(0), G = get_global_size(0);
     real sum = 0;
     uint i = g;
     if (n >= (CLG_UNROLL - 1) * G) {
         const uint last = n - (CLG_UNROLL - 1) * G;
         for (; i < last; i += CLG_UNROLL * G) {
-            real v[CLG_UNROLL];
+            realv v[CLG_UNROLL];
 #pragma unroll
             for (uint u = 0; u < CLG_UNROLL; ++u)
                 v[u] = a[i + u * G];
 #pragma unroll
             for (uint u = 0; u < CLG_UNROLL; ++u)
-                sum += v[u];
+                sum = CLG_ADD_LANES(sum, v[u]);
         }
     }
     for (; i < n; i += G)
-        sum += a[i];
+        sum = CLG_ADD_LANES(sum, a[i]);
     out[g] = sum;
 }
 

@@ -37,8 +37,9 @@ template <typename T> uint64_t stream_init(const MemLaunch& l, size_t i) {
 template <typename T> uint64_t stream_read(const MemLaunch& l, size_t g) {
     using D = StreamData<T>;
     T sum = 0;
-    for (size_t i = g; i < l.n; i += l.items)
-        sum += D::at(l.seed, i, 0);
+    for (size_t u = g; u < l.n; u += l.items)
+        for (unsigned w = 0; w < l.vec; ++w)
+            sum += D::at(l.seed, u * l.vec + w, 0);
     return D::bits(sum);
 }
 template <typename T> uint64_t stream_copy(const MemLaunch& l, size_t i) {

@@ -46,13 +46,17 @@ std::vector<Benchmark> stream() {
             s.stores = p.stores;
             s.reduces = p.reduces;
             s.geometry = p.reduces ? MemGeometry::Grid : MemGeometry::PerUnit;
-            // 16 bytes per work-item for the element-wise patterns (kernels/stream.cl).
-            s.vec = p.reduces ? 1 : (f64 ? 2 : 4);
+            // 16-byte units (kernels/stream.cl): with one 4-byte element per load an H200
+            // streams ~55% of its bandwidth; stream.read.f32 read 4.39 TB/s with scalar
+            // loads and 4.52 with float4 where a CUDA read kernel read 4.50 on the same
+            // machine (tools/cuda-read-bw, baselines/nvidia/NOTES.md).
+            s.vec = f64 ? 2 : 4;
             if (p.reduces) {
                 // Four loads in flight per work-item and 16 work-groups of 256 per compute
                 // unit: stream.read.f32 2.64 -> 4.40 TB/s on an H200 (f64 4.09 -> 4.51).
                 s.unroll = 4;
                 s.wgs_per_cu = 16;
+                s.tunable = true; // scripts/tune-memory, CLGAUGE_MEM_TUNE unroll= and wgs=
             }
             s.reference = f64 ? p.f64 : p.f32;
             v.push_back(memory_benchmark(s));
