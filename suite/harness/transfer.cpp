@@ -19,6 +19,8 @@ namespace {
 
 constexpr size_t kConformanceBytes = (4u << 20) + 4100;
 
+} // namespace
+
 size_t transfer_bytes(const Session& s, const RunOptions& opts) {
     if (opts.mode == Mode::Conformance) return kConformanceBytes;
     double bytes = s.facts().is_cpu()
@@ -29,6 +31,8 @@ size_t transfer_bytes(const Session& s, const RunOptions& opts) {
     bytes = std::min(bytes, double(max_buffer_bytes(s)) / 2);
     return std::max<size_t>(4096, size_t(bytes) / 4096 * 4096);
 }
+
+namespace {
 
 // Host memory for one direction: a plain vector, or a mapped CL_MEM_ALLOC_HOST_PTR buffer
 // (page-locked by the driver, so the copy engine reads it directly).
@@ -64,6 +68,8 @@ class HostBuffer {
     uint32_t* data_ = nullptr;
 };
 
+} // namespace
+
 void fill_device(Session& s, const cl::Buffer& buf, size_t words, uint32_t seed, uint32_t stream,
                  const RunOptions& opts) {
     cl::Kernel k = build_kernel(s, "transfer.cl", "clg_fill_u32", "", opts);
@@ -80,8 +86,8 @@ void fill_device(Session& s, const cl::Buffer& buf, size_t words, uint32_t seed,
 }
 
 // Every word of `got` against the stream the CPU recomputes.
-void check_words(const uint32_t* got, size_t words, uint32_t seed, bool received, const char* what,
-                 Verification& v) {
+void check_transfer_words(const uint32_t* got, size_t words, uint32_t seed, bool received,
+                          const char* what, Verification& v) {
     for (size_t i = 0; i < words; ++i) {
         const uint32_t want =
             received ? ref::received_word(seed, uint32_t(i)) : ref::sent_word(seed, uint32_t(i));
@@ -94,6 +100,8 @@ void check_words(const uint32_t* got, size_t words, uint32_t seed, bool received
         }
     }
 }
+
+namespace {
 
 std::string fmt(double v, const char* f = "%.4g") {
     char buf[64];
@@ -231,9 +239,9 @@ Measurement run_transfer(const TransferSpec& spec, Session& s, const RunOptions&
     if (up) {
         std::vector<uint32_t> back(words, 0x5a5a5a5au);
         s.queue.enqueueReadBuffer(dev_up, CL_TRUE, 0, bytes, back.data());
-        check_words(back.data(), words, opts.seed, false, "sent", m.verification);
+        check_transfer_words(back.data(), words, opts.seed, false, "sent", m.verification);
     }
-    if (down) check_words(dst->data(), words, opts.seed, true, "received", m.verification);
+    if (down) check_transfer_words(dst->data(), words, opts.seed, true, "received", m.verification);
     apply_verification(m, "words after the round trip");
     if (m.status == Status::Ok) add_link(s, spec, per_direction, m);
     return m;

@@ -21,6 +21,16 @@ struct TransferSpec {
 // family "transfer" (kernels/transfer.cl holds the device-side fills).
 Benchmark transfer_benchmark(TransferSpec spec);
 
+// Shared by the transfer harnesses (this one and transfer_routes.hpp):
+// bytes per transfer (4 MiB + a page in conformance; 256 MiB on a GPU; CLGAUGE_XFER_MIB),
+size_t transfer_bytes(const Session& s, const RunOptions& opts);
+// the device-side fill of `words` words of stream `stream` (reference/transfer.hpp),
+void fill_device(Session& s, const cl::Buffer& buf, size_t words, uint32_t seed, uint32_t stream,
+                 const RunOptions& opts);
+// and every word of `got` against the sent (or received) stream.
+void check_transfer_words(const uint32_t* got, size_t words, uint32_t seed, bool received,
+                          const char* what, Verification& v);
+
 // The device's PCIe link as Linux reports it ("Gen5 x16 (32.0 GT/s PCIe), max Gen5 x16"),
 // found by the PCI bus id NVIDIA reports; nullopt when unknown.
 std::optional<std::string> pcie_link_from_sysfs(const DeviceFacts& facts);

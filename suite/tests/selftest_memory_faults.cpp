@@ -59,6 +59,21 @@ TEST(PlantedFault, DeviceToHostDataCorrupted) {
     expect_caught("xfer.d2h.pinned", "p[i] = clg_mem_word(seed, i, k);",
                   "p[i] = clg_mem_word(seed, i, k) ^ (uint)(i == 4321u);");
 }
+
+TEST(PlantedFault, HostBufferReadDataCorrupted) {
+    expect_caught("xfer.hostbuf.read.blocking", "p[i] = clg_mem_word(seed, i, k);",
+                  "p[i] = clg_mem_word(seed, i, k) ^ (uint)(i == 4321u);");
+}
+
+TEST(PlantedFault, MappedReadDataCorrupted) {
+    expect_caught("xfer.map.read", "p[i] = clg_mem_word(seed, i, k);",
+                  "p[i] = clg_mem_word(seed, i, k) ^ (uint)(i == 4321u);");
+}
+
+TEST(PlantedFault, StagedReceiveDataCorrupted) {
+    expect_caught("xfer.d2h.pageable.staged", "p[i] = clg_mem_word(seed, i, k);",
+                  "p[i] = clg_mem_word(seed, i, k) ^ (uint)(i == 4321u);");
+}
 TEST(PlantedFault, ALaunchLeavesNoTrace) {
     expect_caught("launch.latency", "if (get_global_id(0) == 0) out[slot]",
                   "if (get_global_id(0) == 0 && slot != 5u) out[slot]");
