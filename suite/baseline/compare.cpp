@@ -1,5 +1,6 @@
 #include "baseline/compare.hpp"
 
+#include "core/mann_whitney.hpp"
 #include "report/format.hpp"
 #include "report/results.hpp"
 
@@ -21,33 +22,7 @@ double tolerance_from_spread(double median, double mad, const std::vector<double
 }
 
 double mann_whitney_smaller_p(const std::vector<double>& a, const std::vector<double>& b) {
-    const double n1 = double(a.size()), n2 = double(b.size());
-    if (a.empty() || b.empty()) return 1.0;
-    // Ranks over the pooled samples, ties sharing their mean rank.
-    std::vector<std::pair<double, int>> all;
-    for (double x : a)
-        all.push_back({x, 0});
-    for (double x : b)
-        all.push_back({x, 1});
-    std::sort(all.begin(), all.end());
-    const double n = n1 + n2;
-    double rank_sum_a = 0, tie_term = 0;
-    for (size_t i = 0; i < all.size();) {
-        size_t j = i;
-        while (j < all.size() && all[j].first == all[i].first)
-            ++j;
-        const double t = double(j - i), mean_rank = (double(i) + double(j) + 1.0) / 2.0;
-        for (size_t k = i; k < j; ++k)
-            if (all[k].second == 0) rank_sum_a += mean_rank;
-        tie_term += t * t * t - t;
-        i = j;
-    }
-    const double u = rank_sum_a - n1 * (n1 + 1) / 2; // pairs where a is the larger
-    const double mean = n1 * n2 / 2;
-    const double var = n1 * n2 / 12.0 * ((n + 1) - tie_term / (n * (n - 1)));
-    if (var <= 0) return 1.0; // every value equal: no evidence either way
-    const double z = (u - mean + 0.5) / std::sqrt(var);
-    return 0.5 * std::erfc(-z / std::sqrt(2.0)); // P(Z <= z): small when a ranks low
+    return mann_whitney_less(a, b, MannWhitneyMethod::Asymptotic).p;
 }
 
 double metric_value(const Benchmark&, const Measurement& m) {
