@@ -1,0 +1,132 @@
+#include "analysis/report_file.hpp"
+
+#include "baseline/schema.hpp"
+#include "core/json_fields.hpp"
+#include "core/stats.hpp"
+#include "report/json_report.hpp"
+
+#include <cmath>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace clgauge::analysis {
+
+using Fields = JsonFields<ReportFileError>;
+
+std::vector<double> ReportMetric::figure_samples() const {
+    std::vector<double> v;
+    if (!samples_s || !(rate > 0) || !(median_s > 0)) return v;
+    for (double t : *samples_s)
+        v.push_back(unit == Unit::Seconds ? rate * t / median_s : rate * median_s / t);
+    return v;
+}
+
+namespace {
+
+Status status_from(const Fields& m) {
+    const std::string name = m.str("status");
+    for (Status s : {Status::Ok, Status::Unsupported, Status::BuildFailed, Status::VerifyFailed,
+                     Status::Error, Status::Timeout, Status::Crashed})
+        if (name == status_name(s)) return s;
+    m.fail("status", "unknown status \"" + name +
+                         "\" (ok, unsupported, build-failed, verify-failed, error, timeout or "
+                         "crashed)");
+}
+
+bool close(double a, double b) {
+    return std::fabs(a - b) <= 1e-9 * std::max(std::fabs(a), std::fabs(b));
+}
+
+ReportMetric read_metric(const Fields& m) {
+    ReportMetric r;
+    r.field = m.where();
+    r.id = m.str("id");
+    if (r.id.empty()) m.fail("id", "must not be empty");
+    const std::string unit = m.str("unit");
+    const auto u = unit_from_name(unit);
+    if (!u) m.fail("unit", "unknown unit \"" + unit + "\" (FLOP/s, OP/s, B/s or s)");
+    r.unit = *u;
+    r.status = status_from(m);
+    r.path = m.str("path", false);
+    r.reason = m.str("reason", false);
+    const Fields v = m.object("verification");
+    r.verified = v.boolean("passed");
+    r.first_mismatch = v.str("first_mismatch", false);
+    if (r.status != Status::Ok) return r;
+
+    r.rate = m.positive("rate");
+    r.median_s = m.positive("median_s");
+    if (m.has("samples_s")) {
+        auto samples = m.positives("samples_s");
+        if (!samples.empty()) {
+            // A hand-edited median its samples do not support would be compared as measured.
+            const double median = summarize(samples).median;
+            if (!close(median, r.median_s))
+                m.fail("samples_s", "has median " + nlohmann::json(median).dump() +
+                                        " but median_s is " + m.at("median_s").dump());
+            r.samples_s = std::move(samples);
+        }
+    }
+    if (r.unit == Unit::Seconds && !close(r.rate, r.median_s))
+        m.fail("rate", "is " + m.at("rate").dump() + " but a latency's figure is its median_s, " +
+                           m.at("median_s").dump());
+    return r;
+}
+
+ReportDevice read_device(const Fields& d) {
+    ReportDevice r;
+    r.field = d.where();
+    const Fields facts = d.object("device");
+    r.name = facts.str("name");
+    if (r.name.empty()) facts.fail("name", "must not be empty");
+    r.platform = facts.str("platform", false);
+    r.driver = facts.str("driver", false);
+    r.mode = d.str("mode");
+    std::set<std::string> ids;
+    const auto& metrics = d.array("metrics");
+    for (size_t i = 0; i < metrics.size(); ++i) {
+        const Fields m = d.element("metrics", i);
+        r.metrics.push_back(read_metric(m));
+        if (!ids.insert(r.metrics.back().id).second)
+            m.fail("id", "\"" + r.metrics.back().id + "\" appears twice in this device");
+    }
+    return r;
+}
+
+} // namespace
+
+ReportFile report_from_json(const nlohmann::json& j, const std::string& file) {
+    const Fields top(j, file, "");
+    if (top.str("schema") != "clgauge.report")
+        top.fail("schema", "must be \"clgauge.report\" (clgauge --json FILE writes one), got \"" +
+                               top.str("schema") + "\"");
+    const auto& v = top.at("schema_version");
+    if (!v.is_number_integer() || v.get<long long>() != kReportSchemaVersion)
+        top.fail("schema_version", "is " + v.dump() + "; this clgauge reads version " +
+                                       std::to_string(kReportSchemaVersion));
+    ReportFile r;
+    r.file = file;
+    r.clgauge_version = top.str("clgauge_version", false);
+    r.date = top.str("date", false);
+    const auto& devices = top.array("devices");
+    for (size_t i = 0; i < devices.size(); ++i)
+        r.devices.push_back(read_device(top.element("devices", i)));
+    return r;
+}
+
+ReportFile load_report(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw ReportFileError(path + ": cannot be read");
+    std::ostringstream text;
+    text << in.rdbuf();
+    nlohmann::json j;
+    try {
+        j = nlohmann::json::parse(text.str());
+    } catch (const nlohmann::json::parse_error& e) {
+        throw ReportFileError(path + ": not valid JSON: " + e.what());
+    }
+    return report_from_json(j, path);
+}
+
+} // namespace clgauge::analysis
