@@ -3,6 +3,7 @@
 #include "baseline/check.hpp"
 #include "baseline/match.hpp"
 #include "cli/analysis_cli.hpp"
+#include "cli/compare_cli.hpp"
 #include "cli/crash_journal.hpp"
 #include "cli/options.hpp"
 #include "registry/registry.hpp"
@@ -130,6 +131,7 @@ int run(const CliOptions& cli, const std::string& journal_file) {
         return kOk;
     }
     if (!cli.roofline_report.empty()) return run_roofline_cli(cli) ? kFailed : kOk;
+    if (!cli.compare.empty()) return run_compare_cli(cli);
     check_sweep_names(cli.sweeps);
     const auto all = list_devices();
     if (cli.list) {
@@ -283,7 +285,7 @@ int guarded(const std::function<int()>& body) {
 // The table runs, whose benchmarks a crashing driver may take down with the process.
 bool supervised(const CliOptions& c) {
     return !(c.help || c.list || c.list_benchmarks || c.list_sweeps || c.check || c.record ||
-             !c.sweeps.empty() || !c.roofline_report.empty());
+             !c.sweeps.empty() || !c.roofline_report.empty() || !c.compare.empty());
 }
 } // namespace
 

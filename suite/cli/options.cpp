@@ -1,6 +1,7 @@
 #include "cli/options.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 
 namespace clgauge {
@@ -43,12 +44,21 @@ options:
   --out DIR            where sweeps and the roofline write (default clgauge-out)
   --roofline REPORT    draw DIR/roofline.png from a --json report's measured peaks
   --list-sweeps        list the sweeps and exit
+  --compare A B        compare two --json reports (two drivers or builds, one
+                       machine): per metric the medians, the change and a
+                       one-sided Mann-Whitney U test on the samples; exit 3 where
+                       B is significantly worse (docs/compare.md)
+  --alpha P            --compare's significance level (default 0.05)
+  --min-effect PCT     --compare's smallest change that counts, in percent
+                       (default 2)
   -h, --help           this text
 
 exit status: 0 all verified (and, with --check, no regression), 1 a benchmark
 failed (wrong result, build failure, error), 2 usage or device error or an
 unusable/missing baseline, 3 a perf regression or a lost capability (--check),
 4 a kernel hung (timeout). When several apply: 4, then 1, then 3, then 2.
+--compare: 0 B no worse, 1 B failed a benchmark, 2 a malformed or mismatched
+report (the file and field named), 3 B slower or a capability lost.
 A benchmark whose driver kills the process (a crash) counts as failed; the
 others still run, in a new process (plain runs; not --check, --record, --sweep).
 )";
@@ -59,6 +69,13 @@ long parse_long(const std::string& opt, const std::string& v) {
     char* end = nullptr;
     const long x = std::strtol(v.c_str(), &end, 0);
     if (v.empty() || *end) throw UsageError(opt + " needs a number, got '" + v + "'");
+    return x;
+}
+double parse_double(const std::string& opt, const std::string& v) {
+    char* end = nullptr;
+    const double x = std::strtod(v.c_str(), &end);
+    if (v.empty() || *end || !std::isfinite(x))
+        throw UsageError(opt + " needs a number, got '" + v + "'");
     return x;
 }
 } // namespace
@@ -98,7 +115,18 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
             o.out_dir = value();
         else if (a == "--roofline")
             o.roofline_report = value();
-        else if (a == "--only")
+        else if (a == "--compare") {
+            o.compare.push_back(value());
+            o.compare.push_back(value());
+        } else if (a == "--alpha") {
+            const double v = parse_double(a, value());
+            if (!(v > 0 && v <= 0.5)) throw UsageError("--alpha must be in (0, 0.5]");
+            o.alpha = v;
+        } else if (a == "--min-effect") {
+            const double v = parse_double(a, value());
+            if (!(v >= 0 && v < 100)) throw UsageError("--min-effect must be in [0, 100) percent");
+            o.min_effect = v / 100.0;
+        } else if (a == "--only")
             o.only = value();
         else if (a == "--path")
             o.path = value();
@@ -144,6 +172,14 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
         throw UsageError("--json and --csv are written by plain runs, not --check/--record");
     if ((o.rounds || o.tolerance_floor) && !o.record)
         throw UsageError("--rounds and --tolerance-floor apply to --record");
+    if (o.compare.size() > 2) throw UsageError("--compare takes two reports, once");
+    if ((o.alpha || o.min_effect) && o.compare.empty())
+        throw UsageError("--alpha and --min-effect apply to --compare");
+    if (!o.compare.empty() && (o.check || o.record || o.conformance || o.timing ||
+                               !o.json_file.empty() || !o.csv_file.empty() || !o.sweeps.empty() ||
+                               !o.roofline_report.empty() || !o.devices.empty()))
+        throw UsageError("--compare reads two reports and runs nothing: give it alone (with "
+                         "--alpha, --min-effect)");
     if (const char* e = std::getenv("CLGAUGE_SWEEP_SHORT"); e && *e && std::string(e) != "0")
         o.sweep_short = true;
     if (o.out_dir.empty()) o.out_dir = "clgauge-out";

@@ -26,6 +26,10 @@ struct CliOptions {
     std::string out_dir;             // where sweeps and the roofline write CSV/PNG
     std::string roofline_report;     // --roofline REPORT.json: draw, no device needed
     bool timing = false;             // --timing: event stage breakdown and profiling overhead
+    // --compare A.json B.json: A/B of two reports, no device needed (docs/compare.md)
+    std::vector<std::string> compare;
+    std::optional<double> alpha;      // --alpha P: significance level of the U test
+    std::optional<double> min_effect; // --min-effect PCT, as a fraction
 };
 
 struct UsageError : std::runtime_error {
