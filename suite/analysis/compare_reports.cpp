@@ -1,6 +1,7 @@
 #include "analysis/compare_reports.hpp"
 
 #include "core/mann_whitney.hpp"
+#include "report/format.hpp"
 #include "report/results.hpp"
 
 #include <algorithm>
@@ -38,12 +39,6 @@ const char* ab_verdict_name(AbVerdict v) {
 }
 
 namespace {
-
-std::string pct(double x) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.1f%%", 100.0 * x);
-    return buf;
-}
 
 std::string p_text(double p) {
     char buf[32];
@@ -83,19 +78,19 @@ void compare_timings(MetricComparison& c, const CompareSettings& s) {
     c.p_better = (lower_is_better ? mann_whitney_less(xb, xa) : mann_whitney_less(xa, xb)).p;
     if (c.p_worse < s.alpha && worse > s.min_effect) {
         c.verdict = AbVerdict::Slower;
-        c.note = pct(worse) + " worse (" + p_text(c.p_worse) + ")";
+        c.note = format_percent(worse) + " worse (" + p_text(c.p_worse) + ")";
     } else if (c.p_better < s.alpha && -worse > s.min_effect) {
         c.verdict = AbVerdict::Faster;
-        c.note = pct(-worse) + " better (" + p_text(c.p_better) + ")";
+        c.note = format_percent(-worse) + " better (" + p_text(c.p_better) + ")";
     } else {
         c.verdict = AbVerdict::Same;
         const double p = worse > 0 ? c.p_worse : c.p_better;
         if (std::abs(worse) > s.min_effect)
-            c.note = pct(std::abs(worse)) + (worse > 0 ? " worse" : " better") +
+            c.note = format_percent(std::abs(worse)) + (worse > 0 ? " worse" : " better") +
                      " but not significant (" + p_text(p) + ")";
         else if (p < s.alpha)
             c.note = "significant (" + p_text(p) + ") but within the minimum effect " +
-                     pct(s.min_effect);
+                     format_percent(s.min_effect);
     }
     if (std::min(xa.size(), xb.size()) < kOptimalSamples)
         c.note += std::string(c.note.empty() ? "" : "; ") + "fewer than " +

@@ -27,12 +27,6 @@ std::string verified(const ReportMetric* m) {
     return m->verified ? "yes" : "no";
 }
 
-std::string signed_pct(double x) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%+.1f%%", 100.0 * x);
-    return buf;
-}
-
 std::string file_line(const ReportFile& r) {
     std::string s = r.file;
     if (!r.clgauge_version.empty() || !r.date.empty())
@@ -62,7 +56,7 @@ void print_comparison(std::ostream& os, const Comparison& c, const ReportFile& a
             const bool timed = m.a && m.b && m.a->status == Status::Ok && m.b->status == Status::Ok;
             std::snprintf(buf, sizeof buf, "%.2g", m.p_worse);
             os << "  " << pad(m.id, 22) << pad(figure(m.a), 18) << pad(figure(m.b), 18)
-               << pad(timed ? signed_pct(m.change) : "", 8)
+               << pad(timed ? format_percent(m.change, true) : "", 8)
                << pad(m.samples_a && m.verdict != AbVerdict::NoVerdict ? buf : "", 11)
                << pad(ab_verdict_name(m.verdict), 12) << pad(verified(m.a) + "/" + verified(m.b), 9)
                << m.note << "\n";

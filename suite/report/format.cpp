@@ -69,4 +69,10 @@ std::string format_seconds(double s) {
     return buf;
 }
 
+std::string format_percent(double fraction, bool with_sign) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, with_sign ? "%+.1f%%" : "%.1f%%", 100.0 * fraction);
+    return buf;
+}
+
 } // namespace clgauge

@@ -12,5 +12,7 @@ std::string format_rate(double per_second, Unit unit);
 std::string format_ratio(double ratio);
 std::string format_bytes(double bytes); // "80 GB", "50 MB"
 std::string format_seconds(double s);   // "12.3 us"
+// A fraction as a percentage, one decimal: "9.4%"; with_sign: "+9.4%", "-9.4%".
+std::string format_percent(double fraction, bool with_sign = false);
 
 } // namespace clgauge
