@@ -1,5 +1,6 @@
 #include "baseline/schema.hpp"
 
+#include "core/json_fields.hpp"
 #include "core/stats.hpp"
 #include "report/json_report.hpp"
 
@@ -62,57 +63,8 @@ nlohmann::ordered_json baseline_to_json(const BaselineFile& f) {
 
 namespace {
 
-// Reads fields of one JSON object, naming "file: field" in every error.
-class Reader {
-  public:
-    Reader(const nlohmann::json& j, std::string file, std::string where)
-        : j_(j), file_(std::move(file)), where_(std::move(where)) {
-        if (!j_.is_object()) fail("", "must be a JSON object");
-    }
-    [[noreturn]] void fail(const std::string& key, const std::string& what) const {
-        std::string field = where_;
-        if (!key.empty()) field += (field.empty() ? "" : ".") + key;
-        throw BaselineError(file_ + ": " + (field.empty() ? "top level" : field) + ": " + what);
-    }
-    const nlohmann::json& at(const std::string& key) const {
-        auto it = j_.find(key);
-        if (it == j_.end()) fail(key, "missing field");
-        return *it;
-    }
-    bool has(const std::string& key) const { return j_.contains(key); }
-    std::string str(const std::string& key, bool required = true) const {
-        if (!required && !has(key)) return "";
-        const auto& v = at(key);
-        if (!v.is_string()) fail(key, "must be a string, got " + v.dump());
-        return v.get<std::string>();
-    }
-    double number(const std::string& key) const {
-        const auto& v = at(key);
-        if (!v.is_number()) fail(key, "must be a number, got " + v.dump());
-        const double x = v.get<double>();
-        if (!std::isfinite(x)) fail(key, "must be finite");
-        return x;
-    }
-    double positive(const std::string& key) const {
-        const double x = number(key);
-        if (!(x > 0)) fail(key, "must be positive, got " + at(key).dump());
-        return x;
-    }
-    uint32_t count(const std::string& key, bool required = true) const {
-        if (!required && !has(key)) return 0;
-        const auto& v = at(key);
-        if (!v.is_number_unsigned() || v.get<uint64_t>() > 0xffffffffu)
-            fail(key, "must be a non-negative integer, got " + v.dump());
-        return static_cast<uint32_t>(v.get<uint64_t>());
-    }
-    Reader object(const std::string& key) const {
-        return Reader(at(key), file_, where_.empty() ? key : where_ + "." + key);
-    }
-
-  private:
-    const nlohmann::json& j_;
-    std::string file_, where_;
-};
+// Every error names "file: field".
+using Reader = JsonFields<BaselineError>;
 
 bool close(double a, double b) {
     return std::fabs(a - b) <= 1e-9 * std::max(std::fabs(a), std::fabs(b));
@@ -152,14 +104,7 @@ MetricBaseline read_metric(const Reader& r) {
         m.budget_ms = r.number("budget_ms");
         if (m.budget_ms < 0) r.fail("budget_ms", "must not be negative");
     }
-    const auto& s = r.at("samples");
-    if (!s.is_array()) r.fail("samples", "must be an array of numbers");
-    for (size_t i = 0; i < s.size(); ++i) {
-        if (!s[i].is_number() || !(s[i].get<double>() > 0) || !std::isfinite(s[i].get<double>()))
-            r.fail("samples[" + std::to_string(i) + "]",
-                   "must be a positive number, got " + s[i].dump());
-        m.samples.push_back(s[i].get<double>());
-    }
+    m.samples = r.positives("samples");
     if (m.samples.size() < kMinBaselineSamples)
         r.fail("samples", "has " + std::to_string(m.samples.size()) + " samples, needs at least " +
                               std::to_string(kMinBaselineSamples) + " (re-record)");
