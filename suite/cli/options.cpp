@@ -175,9 +175,10 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
     if (o.compare.size() > 2) throw UsageError("--compare takes two reports, once");
     if ((o.alpha || o.min_effect) && o.compare.empty())
         throw UsageError("--alpha and --min-effect apply to --compare");
-    if (!o.compare.empty() && (o.check || o.record || o.conformance || o.timing ||
-                               !o.json_file.empty() || !o.csv_file.empty() || !o.sweeps.empty() ||
-                               !o.roofline_report.empty() || !o.devices.empty()))
+    if (!o.compare.empty() &&
+        (o.check || o.record || o.conformance || o.timing || !o.json_file.empty() ||
+         !o.csv_file.empty() || !o.sweeps.empty() || !o.roofline_report.empty() ||
+         !o.devices.empty() || !o.only.empty() || o.path || o.budget_ms || o.seed || o.timeout_s))
         throw UsageError("--compare reads two reports and runs nothing: give it alone (with "
                          "--alpha, --min-effect)");
     if (const char* e = std::getenv("CLGAUGE_SWEEP_SHORT"); e && *e && std::string(e) != "0")

@@ -2,6 +2,7 @@
 // renamed field breaks these), with planted regressions, and its errors on malformed or
 // mismatched reports: no device needed.
 #include "analysis/compare_reports.hpp"
+#include "cli/options.hpp"
 #include "registry/registry.hpp"
 #include "report/json_report.hpp"
 
@@ -325,6 +326,23 @@ TEST(CompareReports, DevicesMatchedByNameAndOrder) {
     EXPECT_EQ(c.devices[1].metrics[0].verdict, AbVerdict::Slower);
     ASSERT_EQ(c.notes.size(), 1u);
     EXPECT_NE(c.notes[0].find("\"Third\" (a.json devices[2]) is not in b.json"), std::string::npos);
+}
+
+TEST(CompareReports, CommandLine) {
+    const auto o =
+        parse_cli({"--compare", "a.json", "b.json", "--alpha", "0.01", "--min-effect", "5"});
+    EXPECT_EQ(o.compare, (std::vector<std::string>{"a.json", "b.json"}));
+    EXPECT_DOUBLE_EQ(*o.alpha, 0.01);
+    EXPECT_DOUBLE_EQ(*o.min_effect, 0.05);
+    for (const std::vector<std::string>& bad :
+         std::vector<std::vector<std::string>>{{"--compare", "a.json"},
+                                               {"--compare", "a", "b", "--alpha", "0.7"},
+                                               {"--compare", "a", "b", "--min-effect", "two"},
+                                               {"--alpha", "0.01"},
+                                               {"--compare", "a", "b", "--compare", "c", "d"},
+                                               {"--compare", "a", "b", "--only", "fp32.*"},
+                                               {"--compare", "a", "b", "--check"}})
+        EXPECT_THROW(parse_cli(bad), UsageError) << bad.back();
 }
 
 } // namespace
