@@ -2,6 +2,8 @@
 
 #include "report/json_report.hpp"
 
+#include "baseline/gate.hpp"
+#include "baseline/machine.hpp"
 #include "baseline/match.hpp"
 #include "registry/runner.hpp"
 #include "report/format.hpp"
@@ -32,6 +34,7 @@ MetricCheck check_benchmark(Session& session, const Benchmark& b, const Baseline
         const Measurement m = run_benchmark(session, b, opts, forced_path);
         MetricCheck c = compare_metric(b.id, b.unit, base, m.status, m.reason, metric_value(b, m),
                                        metric_samples(b, m));
+        c.path = m.path;
         if (base && base->supported && m.status == Status::Ok && !base->path.empty() &&
             m.path != base->path)
             c.note += (c.note.empty() ? "" : "; ") + std::string("ran path ") + m.path +
@@ -53,6 +56,41 @@ MetricCheck check_benchmark(Session& session, const Benchmark& b, const Baseline
     return best;
 }
 
+MetricCheck check_benchmark_known(Session& session, const Benchmark& b,
+                                  const BaselineFile& baseline, const RunOptions& options,
+                                  const std::optional<std::string>& forced_path,
+                                  const std::vector<KnownFailure>& known, bool allow_fixed) {
+    const PathChoice choice = choose_path(b, session.caps, forced_path);
+    MetricCheck c;
+    const KnownOutcome k = judge(known, b.id, choice.path ? choice.path->name : "", [&] {
+        c = check_benchmark(session, b, baseline, options, forced_path);
+        return Attempt{c.status, c.note};
+    });
+    const auto add = [&](const std::string& more) {
+        c.note += (c.note.empty() ? "" : "; ") + more;
+    };
+    switch (k.verdict) {
+    case KnownVerdict::ExpectedFailure:
+        c.verdict = Verdict::ExpectedFailure;
+        c.note = k.note;
+        break;
+    case KnownVerdict::Fixed:
+        if (!allow_fixed) c.verdict = Verdict::Fixed;
+        add("FIXED: " + k.note);
+        break;
+    case KnownVerdict::Flaky:
+        add("FLAKE: " + k.note);
+        break;
+    case KnownVerdict::Unexpected:
+        if (k.entry) add(k.note);
+        break;
+    case KnownVerdict::Pass:
+    case KnownVerdict::Skipped:
+        break;
+    }
+    return c;
+}
+
 namespace {
 std::string signed_pct(double x) {
     char buf[32];
@@ -71,6 +109,7 @@ bool compared(const MetricCheck& c) {
 
 std::string check_line(const MetricCheck& c) {
     std::string s = c.id + ": ";
+    if (c.unit == Unit::Seconds) s += std::string(gate_statistic(c.unit)) + " "; // not a median
     if (c.baseline > 0) s += "baseline " + format_rate(c.baseline, c.unit) + ", ";
     if (c.measured > 0) s += "measured " + format_rate(c.measured, c.unit) + ", ";
     if (compared(c)) s += signed_pct(c.change) + " (tolerance " + plain_pct(c.tolerance) + "), ";
@@ -108,6 +147,12 @@ CheckSummary summarize_checks(const std::vector<MetricCheck>& checks) {
         case Verdict::BadBaseline:
             ++s.bad;
             break;
+        case Verdict::ExpectedFailure:
+            ++s.expected;
+            break;
+        case Verdict::Fixed:
+            ++s.fixed;
+            break;
         case Verdict::Unsupported:
         case Verdict::NotRecorded:
             ++s.skipped;
@@ -144,8 +189,9 @@ void print_checks(std::ostream& os, const std::string& file, const BaselineFile&
     const CheckSummary s = summarize_checks(checks);
     os << "Summary: " << checks.size() << " metrics: " << s.ok << " ok (" << s.stale << " stale), "
        << s.regressions << " regressed, " << s.lost << " lost, " << s.failed << " failed, " << s.bad
-       << " bad baseline entries, " << s.skipped << " skipped -> "
-       << (s.regressions + s.lost + s.failed + s.bad ? "FAIL" : "PASS") << "\n";
+       << " bad baseline entries, " << s.expected << " known failures, " << s.fixed << " fixed, "
+       << s.skipped << " skipped -> "
+       << (s.regressions + s.lost + s.failed + s.bad + s.fixed ? "FAIL" : "PASS") << "\n";
 }
 
 RecordReport record_baseline(Session& session, const std::vector<const Benchmark*>& selection,
@@ -168,10 +214,12 @@ RecordReport record_baseline(Session& session, const std::vector<const Benchmark
             runs[i].push_back(run_benchmark(session, *selection[i], opts, forced_path));
         }
     const std::string date = utc_timestamp();
+    rep.machine = this_machine();
     std::vector<std::pair<std::string, MetricBaseline>> recorded;
     for (size_t i = 0; i < selection.size(); ++i) {
         const Benchmark& b = *selection[i];
-        RecordOutcome o = metric_from_rounds(b, runs[i], session.facts(), date, tolerance_floor);
+        RecordOutcome o =
+            metric_from_rounds(b, runs[i], session.facts(), date, tolerance_floor, rep.machine.id);
         if (o.recorded) {
             if (o.metric.supported) o.metric.budget_ms = opts.budget.seconds * 1000.0;
             recorded.push_back({b.id, std::move(o.metric)});
@@ -185,8 +233,8 @@ RecordReport record_baseline(Session& session, const std::vector<const Benchmark
             if (std::find(rep.recorded.begin(), rep.recorded.end(), id) == rep.recorded.end())
                 rep.kept.push_back(id);
     if (!recorded.empty()) {
-        rep.written =
-            merge_baseline(existing ? &*existing : nullptr, session.facts(), recorded, date);
+        rep.written = merge_baseline(existing ? &*existing : nullptr, session.facts(), recorded,
+                                     date, rep.machine);
         save_baseline(rep.file, rep.written);
     }
     return rep;

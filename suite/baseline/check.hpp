@@ -2,6 +2,7 @@
 // recording them into it (clgauge --record).
 #pragma once
 #include "baseline/compare.hpp"
+#include "baseline/known_failures.hpp"
 #include "baseline/record.hpp"
 
 #include <functional>
@@ -27,6 +28,14 @@ MetricCheck check_benchmark(Session& session, const Benchmark& b, const Baseline
                             const std::optional<std::string>& forced_path = std::nullopt,
                             unsigned attempts = kCheckAttempts);
 
+// check_benchmark judged against the device's known-failure list (known_failures.hpp): a
+// listed failure becomes Verdict::ExpectedFailure, a listed one that passed Verdict::Fixed
+// (unless `allow_fixed`), a listed flake that failed is measured again.
+MetricCheck check_benchmark_known(Session& session, const Benchmark& b,
+                                  const BaselineFile& baseline, const RunOptions& options,
+                                  const std::optional<std::string>& forced_path,
+                                  const std::vector<KnownFailure>& known, bool allow_fixed);
+
 // "fp32.fma: baseline 1.2 TFLOPs/s, measured 1.1 TFLOPs/s, -8.3% (tolerance 5.0%): REGRESSION ..."
 std::string check_line(const MetricCheck& c);
 // "baseline driver X, running Y" or "same driver X".
@@ -34,6 +43,7 @@ std::string driver_line(const BaselineFile& f, const DeviceFacts& facts);
 
 struct CheckSummary {
     size_t ok = 0, stale = 0, regressions = 0, lost = 0, failed = 0, bad = 0, skipped = 0;
+    size_t expected = 0, fixed = 0; // known failures: as listed, and listed but passing
 };
 CheckSummary summarize_checks(const std::vector<MetricCheck>& checks);
 void print_checks(std::ostream& os, const std::string& file, const BaselineFile& f,
@@ -41,11 +51,13 @@ void print_checks(std::ostream& os, const std::string& file, const BaselineFile&
 
 struct RecordReport {
     std::string file;
-    BaselineFile written; // what the file holds now (when anything was recorded)
+    BaselineFile written;    // what the file holds now (when anything was recorded)
+    BaselineMachine machine; // the machine recorded on (its recordings replace its earlier ones)
     std::vector<std::string> recorded, kept, refused; // ids; refused with the reason
 };
 using RoundProgress = std::function<void(unsigned round, size_t done, const Benchmark& next)>;
-// Runs `rounds` passes over the selection and merges them into <dir>'s file for the device.
+// Runs `rounds` passes over the selection and merges them into <dir>'s file for the device, as
+// this machine's recordings (other machines' are kept and pooled: pool.hpp).
 // An existing file that is invalid or belongs to another device is never overwritten.
 RecordReport record_baseline(Session& session, const std::vector<const Benchmark*>& selection,
                              const RunOptions& options,

@@ -1,5 +1,6 @@
 #include "baseline/compare.hpp"
 
+#include "baseline/gate.hpp"
 #include "core/mann_whitney.hpp"
 #include "report/format.hpp"
 #include "report/results.hpp"
@@ -38,6 +39,12 @@ std::vector<double> metric_samples(const Benchmark& b, const Measurement& m) {
     return v;
 }
 
+double reference_value(const MetricBaseline& m) {
+    if (m.value > 0) return m.value;
+    // Built in memory without recordings (tests, tools): the gate statistic of its samples.
+    return m.samples.empty() ? m.median : gate_value(m.unit, m.samples);
+}
+
 const char* verdict_name(Verdict v) {
     switch (v) {
     case Verdict::Ok:
@@ -58,13 +65,17 @@ const char* verdict_name(Verdict v) {
         return "not recorded";
     case Verdict::BadBaseline:
         return "BAD BASELINE";
+    case Verdict::ExpectedFailure:
+        return "expected failure";
+    case Verdict::Fixed:
+        return "FIXED";
     }
     return "?";
 }
 
 bool verdict_fails(Verdict v) {
     return v == Verdict::Regression || v == Verdict::Lost || v == Verdict::Failed ||
-           v == Verdict::BadBaseline;
+           v == Verdict::BadBaseline || v == Verdict::Fixed;
 }
 
 namespace {
@@ -95,8 +106,8 @@ MetricCheck compare_metric(const std::string& id, Unit unit, const MetricBaselin
         return c;
     }
     if (base && base->supported) {
-        c.baseline = base->median;
-        c.tolerance = base->tolerance;
+        c.baseline = reference_value(*base);
+        c.tolerance = effective_tolerance(unit, base->tolerance, c.baseline);
     }
     if (is_failure(status)) {
         c.verdict = Verdict::Failed;
@@ -127,27 +138,31 @@ MetricCheck compare_metric(const std::string& id, Unit unit, const MetricBaselin
         c.note = "ok but measured no time";
         return c;
     }
-    c.change = (measured - base->median) / base->median;
+    // Latencies gate on a low quantile of the samples (gate.hpp), rates on the median.
+    if (!samples.empty()) measured = gate_value(unit, samples);
+    c.measured = measured;
+    c.change = (measured - c.baseline) / c.baseline;
     const bool lower = lower_is_better(unit);
     const double worse = lower ? c.change : -c.change; // positive: worse than the baseline
     c.p_value = lower ? mann_whitney_smaller_p(base->samples, samples)
                       : mann_whitney_smaller_p(samples, base->samples);
-    if (worse > base->tolerance) {
+    const std::string stat = gate_statistic(unit);
+    if (worse > c.tolerance) {
         if (c.p_value < kConfirmP) {
             c.verdict = Verdict::Regression;
-            c.note = pct(worse) + " worse than the baseline (tolerance " + pct(base->tolerance) +
-                     ", Mann-Whitney p=" + p_text(c.p_value) + ")";
+            c.note = stat + " " + pct(worse) + " worse than the baseline (tolerance " +
+                     pct(c.tolerance) + ", Mann-Whitney p=" + p_text(c.p_value) + ")";
         } else {
-            c.note = "median " + pct(worse) + " worse than the baseline, beyond the tolerance " +
-                     pct(base->tolerance) +
+            c.note = stat + " " + pct(worse) + " worse than the baseline, beyond the tolerance " +
+                     pct(c.tolerance) +
                      ", but the samples overlap (Mann-Whitney p=" + p_text(c.p_value) +
                      "): not a confirmed regression";
         }
-    } else if (-worse > base->tolerance) {
+    } else if (-worse > c.tolerance) {
         c.verdict = Verdict::Stale;
         c.proposed = measured;
-        c.note = pct(-worse) + " better than the baseline (tolerance " + pct(base->tolerance) +
-                 "): the baseline may be stale; proposed new median " +
+        c.note = stat + " " + pct(-worse) + " better than the baseline (tolerance " +
+                 pct(c.tolerance) + "): the baseline may be stale; proposed new " + stat + " " +
                  format_rate(measured, unit) + " (clgauge --record)";
     }
     return c;

@@ -35,16 +35,21 @@ double mann_whitney_smaller_p(const std::vector<double>& a, const std::vector<do
 double metric_value(const Benchmark& b, const Measurement& m);
 std::vector<double> metric_samples(const Benchmark& b, const Measurement& m);
 
+// The value a metric is held against: its pooled gate statistic (gate.hpp).
+double reference_value(const MetricBaseline& m);
+
 enum class Verdict {
-    Ok,            // within tolerance
-    Stale,         // better than the baseline by more than the tolerance: passes
-    Regression,    // worse by more than the tolerance (confirmed by the samples): fails
-    Lost,          // ok in the baseline, now unsupported: fails
-    Failed,        // wrong result, build failure, error or hang: fails
-    NewCapability, // unsupported in the baseline, now ok: passes, re-record
-    Unsupported,   // unsupported now and in the baseline (or not in it): a skip
-    NotRecorded,   // measured, but the baseline has no entry for it: a skip
-    BadBaseline,   // the baseline entry contradicts the benchmark (unit): an error
+    Ok,              // within tolerance
+    Stale,           // better than the baseline by more than the tolerance: passes
+    Regression,      // worse by more than the tolerance (confirmed by the samples): fails
+    Lost,            // ok in the baseline, now unsupported: fails
+    Failed,          // wrong result, build failure, error or hang: fails
+    NewCapability,   // unsupported in the baseline, now ok: passes, re-record
+    Unsupported,     // unsupported now and in the baseline (or not in it): a skip
+    NotRecorded,     // measured, but the baseline has no entry for it: a skip
+    BadBaseline,     // the baseline entry contradicts the benchmark (unit): an error
+    ExpectedFailure, // failed as the device's known-failure list says: passes
+    Fixed,           // on the known-failure list, but passed: fails (exit 5) unless allowed
 };
 const char* verdict_name(Verdict v);
 bool verdict_fails(Verdict v);
@@ -55,15 +60,18 @@ struct MetricCheck {
     Verdict verdict = Verdict::Ok;
     Status status = Status::Ok; // of the measurement
     double baseline = 0, measured = 0;
+    // baseline and measured are the gate statistic (gate.hpp): medians, a latency's p10.
     double change = 0;    // (measured - baseline) / baseline
-    double tolerance = 0; // the baseline's
+    double tolerance = 0; // the baseline's, for a latency widened by the absolute slack
     double p_value = 1;   // Mann-Whitney U, when the medians were compared
     double proposed = 0;  // a new baseline median, when stale
     unsigned attempts = 1;
+    std::string path; // the implementation path that ran (or would have)
     std::string note; // why, in words
 };
 
-// `base` is null when the baseline has no entry for this id.
+// `base` is null when the baseline has no entry for this id. `measured` is the harness's figure;
+// where `samples` are given the gate statistic of them is compared instead.
 MetricCheck compare_metric(const std::string& id, Unit unit, const MetricBaseline* base,
                            Status status, const std::string& reason, double measured,
                            const std::vector<double>& samples);

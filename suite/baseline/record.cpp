@@ -1,17 +1,21 @@
 #include "baseline/record.hpp"
 
 #include "baseline/compare.hpp"
+#include "baseline/gate.hpp"
 #include "baseline/match.hpp"
+#include "baseline/pool.hpp"
 #include "report/json_report.hpp"
 #include "report/results.hpp"
 
+#include <algorithm>
 #include <ctime>
+#include <iterator>
 
 namespace clgauge {
 
 RecordOutcome metric_from_rounds(const Benchmark& b, const std::vector<Measurement>& rounds,
                                  const DeviceFacts& facts, const std::string& date,
-                                 double tolerance_floor) {
+                                 double tolerance_floor, const std::string& machine) {
     RecordOutcome out;
     MetricBaseline& m = out.metric;
     m.unit = b.unit;
@@ -34,37 +38,44 @@ RecordOutcome metric_from_rounds(const Benchmark& b, const std::vector<Measureme
         out.recorded = true;
         return out;
     }
-    std::vector<double> medians;
+    Recording rec;
+    std::vector<double> round_values; // each round's gate statistic
     for (const auto& r : rounds) {
         if (r.status != Status::Ok) {
             out.why = "unsupported in one round and ok in another";
             return out;
         }
         const auto s = metric_samples(b, r);
-        m.samples.insert(m.samples.end(), s.begin(), s.end());
-        medians.push_back(metric_value(b, r));
+        rec.samples.insert(rec.samples.end(), s.begin(), s.end());
+        round_values.push_back(gate_value(b.unit, s));
         m.path = r.path;
     }
-    if (m.samples.size() < kMinBaselineSamples) {
-        out.why = "only " + std::to_string(m.samples.size()) + " samples (needs " +
+    if (rec.samples.size() < kMinBaselineSamples) {
+        out.why = "only " + std::to_string(rec.samples.size()) + " samples (needs " +
                   std::to_string(kMinBaselineSamples) + ")";
         return out;
     }
-    const Stats st = summarize(m.samples);
-    m.median = st.median;
-    m.mad = st.mad;
-    m.min = st.min;
-    m.max = st.max;
-    m.mean = st.mean;
-    m.rounds = static_cast<unsigned>(rounds.size());
-    m.tolerance = tolerance_from_spread(st.median, st.mad, medians, tolerance_floor);
+    const Stats st = summarize(rec.samples);
+    rec.machine = machine;
+    rec.driver = m.driver;
+    rec.date = date;
+    rec.clgauge_version = m.clgauge_version;
+    rec.path = m.path;
+    rec.rounds = static_cast<unsigned>(rounds.size());
+    rec.value = gate_value(b.unit, rec.samples);
+    rec.median = st.median;
+    rec.min = st.min;
+    rec.max = st.max;
+    rec.tolerance = tolerance_from_spread(rec.value, st.mad, round_values, tolerance_floor);
+    m.recordings = {std::move(rec)};
+    pool_recordings(m);
     out.recorded = true;
     return out;
 }
 
 BaselineFile merge_baseline(const BaselineFile* existing, const DeviceFacts& facts,
                             const std::vector<std::pair<std::string, MetricBaseline>>& recorded,
-                            const std::string& date) {
+                            const std::string& date, const BaselineMachine& machine) {
     BaselineFile f = existing ? *existing : BaselineFile{};
     f.device = device_of(facts);
     f.driver = facts.driver;
@@ -72,8 +83,27 @@ BaselineFile merge_baseline(const BaselineFile* existing, const DeviceFacts& fac
     f.opencl_c_version = facts.opencl_c_version;
     f.date = date;
     f.clgauge_version = CLGAUGE_VERSION;
-    for (const auto& [id, m] : recorded)
-        f.metrics[id] = m;
+    for (const auto& [id, m] : recorded) {
+        const auto old = f.metrics.find(id);
+        f.metrics[id] = merge_recordings(old == f.metrics.end() ? nullptr : &old->second, m);
+    }
+    auto listed = std::find_if(f.machines.begin(), f.machines.end(),
+                               [&](const BaselineMachine& m) { return m.id == machine.id; });
+    if (listed == f.machines.end()) {
+        f.machines.push_back(machine);
+        f.machines.back().first_recorded = date;
+        listed = std::prev(f.machines.end());
+    } else {
+        listed->hostname_hash = machine.hostname_hash;
+        listed->cpu = machine.cpu;
+    }
+    listed->last_recorded = date;
+    std::erase_if(f.machines, [&](const BaselineMachine& mach) {
+        for (const auto& [id, m] : f.metrics)
+            for (const auto& r : m.recordings)
+                if (r.machine == mach.id) return false;
+        return mach.id != machine.id;
+    });
     return f;
 }
 

@@ -1,5 +1,7 @@
-// Baseline files (schema clgauge.baseline v1): one JSON file per device with, per metric,
-// the recorded median, its spread, the raw samples and the tolerance the verdict uses.
+// Baseline files (schema clgauge.baseline v2): one JSON file per device with, per metric, the
+// value the verdict compares (gate statistic), its tolerance, and one recording per machine
+// that contributed (its samples and summary), so that a recording on another machine of the
+// same kind merges in. Version 1 files (one recording, no machines) are still read.
 #pragma once
 #include "registry/benchmark.hpp"
 
@@ -12,8 +14,11 @@
 
 namespace clgauge {
 
-constexpr int kBaselineSchemaVersion = 1;
+constexpr int kBaselineSchemaVersion = 2;
+constexpr int kOldestBaselineSchemaVersion = 1; // read, written as the current version
 constexpr size_t kMinBaselineSamples = 9;
+// The machine id a version 1 file's recordings get: that file does not say where it was made.
+inline constexpr const char* kSchemaV1Machine = "schema-v1";
 
 // A baseline file that cannot be used; the message names the file and the field.
 struct BaselineError : std::runtime_error {
@@ -26,23 +31,48 @@ struct BaselineDevice {
     uint32_t compute_units = 0, max_clock_mhz = 0;
 };
 
+// One machine's recording of one metric: its rounds pooled.
+struct Recording {
+    std::string machine; // BaselineMachine::id
+    std::string driver, date, clgauge_version, path;
+    unsigned rounds = 0;
+    double budget_ms = 0;
+    double value = 0; // the gate statistic of `samples` (gate.hpp)
+    double median = 0, min = 0, max = 0;
+    double tolerance = 0; // from this machine's own spread
+    std::vector<double> samples;
+};
+
+// A machine that contributed recordings: a host, not a device (the device is the file's).
+struct BaselineMachine {
+    std::string id;            // CLGAUGE_MACHINE, else "host-" + hostname_hash
+    std::string hostname_hash; // FNV-1a 64 of the hostname, hex: names no host in the file
+    std::string cpu;           // /proc/cpuinfo model name
+    std::string first_recorded, last_recorded;
+};
+
 struct MetricBaseline {
     Unit unit = Unit::FlopPerSecond;
     bool supported = true; // status "ok"; false: "unsupported" (a capability it lacked)
     std::string path;      // the implementation path that ran
     std::string reason;    // why it was unsupported
-    // In the metric's unit (a rate, or seconds for latencies); all positive when supported.
+    // What the verdict compares: the gate statistic (gate.hpp) pooled over the recordings.
+    double value = 0;
+    double tolerance = 0; // relative, in (0, 1); covers the machines' spread (pool.hpp)
+    // The pooled samples of every recording and their summary, in the metric's unit (a rate,
+    // or seconds for latencies); all positive when supported. Derived from `recordings`.
     double median = 0, mad = 0, min = 0, max = 0, mean = 0;
     std::vector<double> samples;
     unsigned rounds = 0;  // independent passes the samples were pooled from
     double budget_ms = 0; // the time budget it was measured with; a check measures alike
-    double tolerance = 0; // relative, in (0, 1)
-    std::string driver, date, clgauge_version; // when and on what it was recorded
+    std::string driver, date, clgauge_version; // the newest recording's
+    std::vector<Recording> recordings;         // one per machine
 };
 
 struct BaselineFile {
     BaselineDevice device;
     std::string driver, device_version, opencl_c_version, date, clgauge_version;
+    std::vector<BaselineMachine> machines;         // every machine a recording names
     std::map<std::string, MetricBaseline> metrics; // by benchmark id
 };
 

@@ -1,6 +1,8 @@
 // clgauge: device table, benchmark table, reports. Exit codes in cli/options.cpp usage_text.
 #include "analysis/timing_analysis.hpp"
 #include "baseline/check.hpp"
+#include "baseline/gate.hpp"
+#include "baseline/known_failures.hpp"
 #include "baseline/match.hpp"
 #include "cli/analysis_cli.hpp"
 #include "cli/compare_cli.hpp"
@@ -8,6 +10,7 @@
 #include "cli/options.hpp"
 #include "registry/registry.hpp"
 #include "registry/run_all.hpp"
+#include "registry/runner.hpp"
 #include "report/console.hpp"
 #include "report/format.hpp"
 #include "report/json_report.hpp"
@@ -23,13 +26,62 @@
 using namespace clgauge;
 
 namespace {
-enum Exit { kOk = 0, kFailed = 1, kUsage = 2, kRegression = 3, kHung = 4 };
+enum Exit {
+    kOk = 0,
+    kFailed = 1,
+    kUsage = 2,
+    kRegression = 3,
+    kHung = 4,
+    kFixed = kKnownFixedExit
+};
 
 // When several outcomes apply, the most severe decides: a hang, a wrong result, a regression,
-// then a usage problem.
+// a known failure that now passes, then a usage problem.
 int worse(int a, int b) {
-    auto rank = [](int c) { return c == kHung ? 4 : c == kFailed ? 3 : c == kRegression ? 2 : c; };
+    auto rank = [](int c) {
+        return c == kHung         ? 5
+               : c == kFailed     ? 4
+               : c == kRegression ? 3
+               : c == kFixed      ? 2
+               : c                ? 1
+                                  : 0;
+    };
     return rank(a) >= rank(b) ? a : b;
+}
+
+bool allow_fixed(const CliOptions& cli) {
+    return cli.allow_fixed || allow_fixed_from_env();
+}
+
+// A table run's results judged against the device's known-failure list: listed failures
+// pass as expected, listed flakes are run again, listed ones that passed are FIXED.
+int judge_results(Session& session, DeviceReport& r, const std::vector<KnownFailure>& known,
+                  const RunOptions& opts, const CliOptions& cli) {
+    int code = kOk;
+    bool header = false;
+    for (auto& x : r.results) {
+        const Benchmark& b = *x.benchmark;
+        const PathChoice choice = choose_path(b, session.caps, cli.path);
+        const std::string path = !x.measurement.path.empty() ? x.measurement.path
+                                 : choice.path               ? choice.path->name
+                                                             : "";
+        bool first = true;
+        const KnownOutcome o = judge(known, b.id, path, [&] {
+            if (!first) x.measurement = run_benchmark(session, b, opts, cli.path);
+            first = false;
+            return Attempt{x.measurement.status, x.measurement.reason};
+        });
+        if (o.last.status == Status::Timeout && o.verdict != KnownVerdict::ExpectedFailure)
+            code = worse(code, kHung);
+        else if (o.fails(allow_fixed(cli)))
+            code = worse(code, o.verdict == KnownVerdict::Fixed ? kFixed : kFailed);
+        if (o.note.empty() || o.verdict == KnownVerdict::Skipped) continue;
+        if (!header) std::cout << "Known-failure list verdicts:\n";
+        header = true;
+        std::cout << "  " << b.id << " [" << path << "]: " << known_verdict_name(o.verdict) << ": "
+                  << o.note << "\n";
+    }
+    return code;
 }
 
 int check_device(Session& session, const std::vector<const Benchmark*>& selection,
@@ -40,23 +92,27 @@ int check_device(Session& session, const std::vector<const Benchmark*>& selectio
         std::cout << "clgauge: " << how_to_record(dir, session.facts()) << "\n";
         return kUsage;
     }
+    const auto known = known_failures_for(dir, session.facts());
     std::vector<MetricCheck> checks;
     for (size_t i = 0; i < selection.size(); ++i) {
         if (tty)
             std::cerr << "\r[" << i + 1 << "/" << selection.size() << "] " << selection[i]->id
                       << "                    " << std::flush;
-        checks.push_back(check_benchmark(session, *selection[i], *base, opts, cli.path));
+        checks.push_back(check_benchmark_known(session, *selection[i], *base, opts, cli.path, known,
+                                               allow_fixed(cli)));
         if (checks.back().status == Status::Timeout) break; // the device may not accept more
     }
     if (tty) std::cerr << "\r" << std::string(60, ' ') << "\r" << std::flush;
     print_checks(std::cout, baseline_path(dir, session.facts()), *base, session.facts(), checks);
     int code = kOk;
     for (const auto& c : checks) {
-        if (c.status == Status::Timeout) code = worse(code, kHung);
+        if (c.status == Status::Timeout && c.verdict != Verdict::ExpectedFailure)
+            code = worse(code, kHung);
         if (c.verdict == Verdict::Failed) code = worse(code, kFailed);
         if (c.verdict == Verdict::Regression || c.verdict == Verdict::Lost)
             code = worse(code, kRegression);
         if (c.verdict == Verdict::BadBaseline) code = worse(code, kUsage);
+        if (c.verdict == Verdict::Fixed) code = worse(code, kFixed);
     }
     return code;
 }
@@ -75,15 +131,19 @@ int record_device(Session& session, const std::vector<const Benchmark*>& selecti
         record_baseline(session, selection, opts, cli.path, dir, rounds,
                         cli.tolerance_floor.value_or(kToleranceFloor), progress);
     if (tty) std::cerr << "\r" << std::string(60, ' ') << "\r" << std::flush;
+    std::cout << "Recording as machine " << rep.machine.id << " (" << rep.machine.cpu
+              << "): its earlier recordings are replaced, other machines' kept and pooled\n";
     for (const auto& id : rep.recorded) {
         const MetricBaseline& m = rep.written.metrics.at(id);
         const Benchmark* b = find_benchmark(id);
         char tol[16];
         std::snprintf(tol, sizeof tol, "%.1f%%", 100.0 * m.tolerance);
         if (m.supported)
-            std::cout << "  recorded " << id << " [" << m.path << "]: median "
-                      << format_rate(m.median, b->unit) << ", tolerance " << tol << ", "
-                      << m.samples.size() << " samples in " << m.rounds << " rounds"
+            std::cout << "  recorded " << id << " [" << m.path << "]: " << gate_statistic(m.unit)
+                      << " " << format_rate(m.value, b->unit) << ", tolerance " << tol << ", "
+                      << m.samples.size() << " samples in " << m.rounds << " rounds from "
+                      << m.recordings.size()
+                      << (m.recordings.size() == 1 ? " machine" : " machines (pooled)")
                       << (m.tolerance >= kToleranceCap
                               ? " (the cap: too noisy to gate finely; record on an idle device)"
                               : "")
@@ -166,6 +226,7 @@ int run(const CliOptions& cli, const std::string& journal_file) {
     std::vector<DeviceReport> reports;
     std::vector<nlohmann::json> extras; // per device: sweeps, timing analysis
     int code = kOk;
+    bool device_hung = false;
     for (const auto& entry : chosen) {
         // Owned by pointer so that a hung device's queue can be abandoned, not released.
         auto owned = std::make_unique<Session>(entry);
@@ -210,17 +271,17 @@ int run(const CliOptions& cli, const std::string& journal_file) {
                 std::cerr << "\r[" << done + 1 << "/" << total << "] " << next.id
                           << "                    " << std::flush;
         };
+        // Read (and so validate) the list before spending time measuring.
+        const auto known = known_failures_for(baselines_dir(cli.baselines), session.facts());
         DeviceReport r = run_all(session, selection, opts, cli.path, progress,
                                  journal ? journal->hooks(entry.index) : RunHooks{});
         if (tty) std::cerr << "\r" << std::string(60, ' ') << "\r" << std::flush;
         print_results(std::cout, r);
-        for (const auto& x : r.results) {
-            if (x.measurement.status == Status::Timeout)
-                code = worse(code, kHung);
-            else if (is_failure(x.measurement.status))
-                code = worse(code, kFailed);
-        }
-        if (cli.timing && code != kHung) {
+        code = worse(code, judge_results(session, r, known, opts, cli));
+        // A listed hang passes, but the device is left as busy as an unlisted one.
+        for (const auto& x : r.results)
+            device_hung = device_hung || x.measurement.status == Status::Timeout;
+        if (cli.timing && !device_hung) {
             try {
                 const auto t = analysis::analyze_timing(session, opts);
                 analysis::print_timing(std::cout, t, r);
@@ -233,7 +294,7 @@ int run(const CliOptions& cli, const std::string& journal_file) {
         }
         reports.push_back(std::move(r));
         extras.push_back(extra);
-        if (code == kHung) { // a hung device may not accept more work
+        if (device_hung) { // a hung device may not accept more work
             (void)owned.release();
             break;
         }
@@ -247,12 +308,12 @@ int run(const CliOptions& cli, const std::string& journal_file) {
     }
     if (!cli.csv_file.empty()) write_file_atomically(cli.csv_file, report_to_csv(reports));
     journal.reset(); // the run is over: a crash from here on is not a benchmark's
-    if (code == kHung) {
+    if (code == kHung || device_hung) {
         // A kernel still occupies the device: releasing its queue could block for as long as
         // the kernel runs, so leave without the destructors once the reports are written.
         std::cout.flush();
         std::cerr << "clgauge: a kernel did not finish in time; exiting without waiting for it\n";
-        std::_Exit(kHung);
+        std::_Exit(code);
     }
     return code;
 }

@@ -32,7 +32,10 @@ options:
                        keeping the metrics not measured now and other devices' files
   --baselines DIR      baseline directory (default $CLGAUGE_BASELINES, else the
                        source tree's baselines/); files are DIR/<vendor>/<device>.json
-  --rounds N           independent rounds pooled by --record (default 3)
+  --rounds N           independent rounds pooled by --record (default 3); a record on
+                       another machine merges into the file (CLGAUGE_MACHINE names it)
+  --allow-fixed        a known failure that now passes is not an error (also
+                       $CLGAUGE_ALLOW_FIXED=1); lists: DIR/known-failures/*.json
   --tolerance-floor P  smallest tolerance --record writes, in percent (default 5)
   --timing             after the table, each benchmark's QUEUED->SUBMIT->START->END
                        breakdown vs the host clock, the profiling timer resolution and
@@ -56,7 +59,10 @@ options:
 exit status: 0 all verified (and, with --check, no regression), 1 a benchmark
 failed (wrong result, build failure, error), 2 usage or device error or an
 unusable/missing baseline, 3 a perf regression or a lost capability (--check),
-4 a kernel hung (timeout). When several apply: 4, then 1, then 3, then 2.
+4 a kernel hung (timeout), 5 a failure on the device's known-failure list
+now passes (FIXED: remove it from the list, or --allow-fixed). A listed
+failure is an expected failure and passes; a listed flake is re-run and passes
+if any run passes. When several apply: 4, then 1, then 3, then 5, then 2.
 --compare: 0 B no worse, 1 B failed a benchmark, 2 a malformed or mismatched
 report (the file and field named), 3 B slower or a capability lost.
 A benchmark whose driver kills the process (a crash) counts as failed; the
@@ -138,6 +144,8 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
             o.check = true;
         else if (a == "--record")
             o.record = true;
+        else if (a == "--allow-fixed")
+            o.allow_fixed = true;
         else if (a == "--baselines")
             o.baselines = value();
         else if (a == "--rounds") {

@@ -11,6 +11,7 @@ struct CliOptions {
     bool help = false, list = false, list_benchmarks = false, conformance = false;
     bool record = false, check = false;    // against the device's baseline
     std::string baselines;                 // --baselines DIR
+    bool allow_fixed = false;              // --allow-fixed: a listed failure may pass
     std::optional<unsigned> rounds;        // --rounds N (recording)
     std::optional<double> tolerance_floor; // --tolerance-floor PCT (recording), a fraction
     std::vector<std::string> devices;      // indices or name substrings

@@ -1,5 +1,6 @@
 #include "device_fixture.hpp"
 
+#include "baseline/match.hpp"
 #include "registry/registry.hpp"
 
 #include <gtest/gtest.h>
@@ -32,6 +33,12 @@ Session& device_session() {
     }
     if (!session) throw std::runtime_error("no usable OpenCL device: " + error);
     return *session;
+}
+
+const std::vector<KnownFailure>& device_known_failures() {
+    static const std::vector<KnownFailure> list =
+        known_failures_for(baselines_dir(), device_facts_without_context());
+    return list;
 }
 
 std::vector<EntryPath> all_entry_paths() {
@@ -75,6 +82,13 @@ Measurement run_with_planted_fault(const std::string& id, const std::string& fro
 
 void expect_planted_fault_caught(const std::string& id, const std::string& from,
                                  const std::string& to, const std::optional<std::string>& path) {
+    // A path the device is known to crash or hang on cannot show a planted fault.
+    const PathChoice choice = choose_path(*find_benchmark(id), device_session().caps, path);
+    if (const KnownFailure* k =
+            choice.path ? find_known(device_known_failures(), id, choice.path->name) : nullptr;
+        k && (k->expect == Expected::Crash || k->expect == Expected::Hang))
+        GTEST_SKIP() << id << " [" << choice.path->name << "]: listed as "
+                     << expected_name(k->expect) << " in " << k->where << ": " << k->reason;
     bool planted = false;
     const Measurement m = run_with_planted_fault(id, from, to, planted, path);
     const std::string where = id + " [" + (m.path.empty() ? path.value_or("best") : m.path) + "]";

@@ -1,5 +1,6 @@
 // The device the device-bound suites run on: CLGAUGE_DEVICE, else clgauge's default.
 #pragma once
+#include "baseline/known_failures.hpp"
 #include "registry/benchmark.hpp"
 
 #include <optional>
@@ -14,6 +15,11 @@ Session& device_session();
 // The selected device's facts, without a context: tests that start other clgauge processes
 // must not hold the device, which may be in exclusive-process compute mode.
 DeviceFacts device_facts_without_context();
+
+// The known-failure list entries (baseline/known_failures.hpp) for the selected device, from
+// CLGAUGE_BASELINES or the source tree's baselines/; read once, without a context. A
+// malformed list throws KnownFailuresError (naming the file and field).
+const std::vector<KnownFailure>& device_known_failures();
 
 // Every (benchmark id, path name) pair of the registry, for parameterized suites.
 struct EntryPath {

@@ -1,6 +1,7 @@
 // label perf: every registry entry timed on the device and held against the device's baseline
 // (CLGAUGE_BASELINES, else the source tree's baselines/). A regression, a lost capability or
-// a wrong result fails; no baseline for the device skips with how to record one.
+// a wrong result fails (unless the device's known-failure list has it); no baseline for the
+// device skips with how to record one.
 #include "baseline/check.hpp"
 #include "baseline/match.hpp"
 #include "device_fixture.hpp"
@@ -49,7 +50,9 @@ TEST_P(Perf, MeetsBaseline) {
     ASSERT_TRUE(base.error.empty()) << base.error;
     if (!base.file) GTEST_SKIP() << how_to_record(base.dir, s.facts());
 
-    const MetricCheck c = check_benchmark(s, *b, *base.file, run_options_from_env(Mode::Perf));
+    const MetricCheck c =
+        check_benchmark_known(s, *b, *base.file, run_options_from_env(Mode::Perf), std::nullopt,
+                              device_known_failures(), allow_fixed_from_env());
     const std::string line = check_line(c) + " [" + driver_line(*base.file, s.facts()) + "; " +
                              baseline_path(base.dir, s.facts()) + "]";
     std::cout << line << "\n";

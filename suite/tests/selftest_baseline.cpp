@@ -100,10 +100,13 @@ class BaselineSelftest : public ::testing::Test {
         std::ifstream(file) >> j;
         for (auto& [id, m] : j["metrics"].items()) {
             if (m["status"] != "ok") continue;
-            for (const char* k : {"median", "mad", "min", "max", "mean"})
-                m[k] = m[k].get<double>() * factor;
-            for (auto& s : m["samples"])
-                s = s.get<double>() * factor;
+            m["value"] = m["value"].get<double>() * factor;
+            for (auto& r : m["recordings"]) {
+                for (const char* k : {"value", "median", "min", "max"})
+                    r[k] = r[k].get<double>() * factor;
+                for (auto& s : r["samples"])
+                    s = s.get<double>() * factor;
+            }
         }
         std::ofstream(file) << j.dump(2);
     }

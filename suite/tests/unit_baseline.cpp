@@ -2,7 +2,10 @@
 // (tolerance, direction, staleness, lost capabilities): no device needed.
 #include "baseline/check.hpp"
 #include "baseline/compare.hpp"
+#include "baseline/gate.hpp"
+#include "baseline/machine.hpp"
 #include "baseline/match.hpp"
+#include "baseline/pool.hpp"
 #include "baseline/record.hpp"
 #include "cli/options.hpp"
 
@@ -47,29 +50,45 @@ std::vector<double> around(double median, double spread, size_t n = 11) {
     return v;
 }
 
-MetricBaseline ok_metric(double median, double tol = 0.05, Unit unit = Unit::FlopPerSecond) {
+const char* kMachine = "test-host";
+
+BaselineMachine machine(const std::string& id = kMachine) {
+    BaselineMachine m;
+    m.id = id;
+    m.hostname_hash = fnv1a_hex(id);
+    m.cpu = "Test CPU";
+    return m;
+}
+
+// A metric recorded on one machine: samples within 1% of `median`.
+MetricBaseline ok_metric(double median, double tol = 0.05, Unit unit = Unit::FlopPerSecond,
+                         const std::string& on = kMachine, std::vector<double> samples = {}) {
     MetricBaseline m;
     m.unit = unit;
     m.path = "native";
-    m.samples = around(median, 0.01);
-    const Stats s = summarize(m.samples);
-    m.median = s.median;
-    m.mad = s.mad;
-    m.min = s.min;
-    m.max = s.max;
-    m.mean = s.mean;
-    m.rounds = 1;
-    m.tolerance = tol;
-    m.driver = "580.65.06";
-    m.date = "2026-11-21T06:00:00Z";
-    m.clgauge_version = "0.1.0";
+    Recording r;
+    r.machine = on;
+    r.path = "native";
+    r.samples = samples.empty() ? around(median, 0.01) : std::move(samples);
+    const Stats s = summarize(r.samples);
+    r.value = gate_value(unit, r.samples);
+    r.median = s.median;
+    r.min = s.min;
+    r.max = s.max;
+    r.rounds = 1;
+    r.tolerance = tol;
+    r.driver = "580.65.06";
+    r.date = "2026-11-21T06:00:00Z";
+    r.clgauge_version = "0.1.0";
+    m.recordings = {r};
+    pool_recordings(m);
     return m;
 }
 
 BaselineFile sample_file() {
     const std::vector<std::pair<std::string, MetricBaseline>> rec = {
         {"fp32.fma", ok_metric(5e13)}, {"int32.mad", ok_metric(2e13, 0.08, Unit::OpPerSecond)}};
-    BaselineFile f = merge_baseline(nullptr, h200(), rec, "2026-11-21T06:00:00Z");
+    BaselineFile f = merge_baseline(nullptr, h200(), rec, "2026-11-21T06:00:00Z", machine());
     MetricBaseline un;
     un.unit = Unit::FlopPerSecond;
     un.supported = false;
@@ -195,47 +214,66 @@ TEST_F(BaselineFiles, MissingAndMalformedFilesNameTheFile) {
 struct BadEdit {
     const char* what;
     std::function<void(nlohmann::json&)> edit;
-    const char* field;
+    std::string field;
 };
 
 TEST(BaselineSchema, BadFilesAreClearErrors) {
     const nlohmann::json good = baseline_to_json(sample_file());
     auto fp32 = [](nlohmann::json& j) -> nlohmann::json& { return j["metrics"]["fp32.fma"]; };
+    auto rec0 = [&](nlohmann::json& j) -> nlohmann::json& { return fp32(j)["recordings"][0]; };
+    const std::string r0 = "metrics[\"fp32.fma\"].recordings[0].";
     const std::vector<BadEdit> edits = {
         {"wrong schema", [](auto& j) { j["schema"] = "clgauge.report"; }, "schema"},
-        {"newer schema version", [](auto& j) { j["schema_version"] = 2; }, "schema_version"},
-        {"schema version as text", [](auto& j) { j["schema_version"] = "1"; }, "schema_version"},
+        {"newer schema version", [](auto& j) { j["schema_version"] = 3; }, "schema_version"},
+        {"schema version 0", [](auto& j) { j["schema_version"] = 0; }, "schema_version"},
+        {"schema version as text", [](auto& j) { j["schema_version"] = "2"; }, "schema_version"},
         {"no device", [](auto& j) { j.erase("device"); }, "device: missing field"},
         {"no device name", [](auto& j) { j["device"].erase("name"); }, "device.name: missing"},
         {"empty vendor", [](auto& j) { j["device"]["vendor"] = ""; }, "device.vendor"},
         {"no driver", [](auto& j) { j.erase("driver"); }, "driver: missing"},
+        {"no machines", [](auto& j) { j.erase("machines"); }, "machines: missing field"},
+        {"machine listed twice", [](auto& j) { j["machines"].push_back(j["machines"][0]); },
+         "machines[1].id"},
+        {"recording of an unlisted machine", [&](auto& j) { rec0(j)["machine"] = "elsewhere"; },
+         "metrics[\"fp32.fma\"].recordings[0].machine: \"elsewhere\" is not in"},
         {"metrics not an object", [](auto& j) { j["metrics"] = nlohmann::json::array(); },
          "metrics"},
-        {"no median", [&](auto& j) { fp32(j).erase("median"); },
-         "metrics[\"fp32.fma\"].median: missing field"},
-        {"negative median", [&](auto& j) { fp32(j)["median"] = -5e13; },
-         "metrics[\"fp32.fma\"].median: must be positive"},
-        {"zero median", [&](auto& j) { fp32(j)["median"] = 0; }, "metrics[\"fp32.fma\"].median"},
-        {"median as text", [&](auto& j) { fp32(j)["median"] = "5e13"; },
-         "metrics[\"fp32.fma\"].median: must be a number"},
-        {"zero min", [&](auto& j) { fp32(j)["min"] = 0; }, "metrics[\"fp32.fma\"].min"},
-        {"negative mad", [&](auto& j) { fp32(j)["mad"] = -1; }, "metrics[\"fp32.fma\"].mad"},
-        {"zero sample", [&](auto& j) { fp32(j)["samples"][3] = 0; },
-         "metrics[\"fp32.fma\"].samples[3]"},
+        {"no value", [&](auto& j) { fp32(j).erase("value"); },
+         "metrics[\"fp32.fma\"].value: missing field"},
+        {"negative value", [&](auto& j) { fp32(j)["value"] = -5e13; },
+         "metrics[\"fp32.fma\"].value: must be positive"},
+        {"value as text", [&](auto& j) { fp32(j)["value"] = "5e13"; },
+         "metrics[\"fp32.fma\"].value: must be a number"},
+        {"value not the recordings' pool", [&](auto& j) { fp32(j)["value"] = 5e14; },
+         "metrics[\"fp32.fma\"].value: is 5"},
+        {"wrong statistic", [&](auto& j) { fp32(j)["statistic"] = "p10"; },
+         "metrics[\"fp32.fma\"].statistic"},
+        {"no recordings", [&](auto& j) { fp32(j)["recordings"] = nlohmann::json::array(); },
+         "metrics[\"fp32.fma\"].recordings: must be a non-empty array"},
+        {"two recordings of one machine",
+         [&](auto& j) { fp32(j)["recordings"].push_back(rec0(j)); },
+         "metrics[\"fp32.fma\"].recordings[1].machine"},
+        {"no median", [&](auto& j) { rec0(j).erase("median"); }, r0 + "median: missing field"},
+        {"zero min", [&](auto& j) { rec0(j)["min"] = 0; }, r0 + "min"},
+        {"zero sample", [&](auto& j) { rec0(j)["samples"][3] = 0; }, r0 + "samples[3]"},
         {"too few samples",
          [&](auto& j) {
              auto s = around(5e13, 0.01, 5);
-             fp32(j)["samples"] = s;
-             fp32(j)["count"] = 5;
+             rec0(j)["samples"] = s;
+             rec0(j)["count"] = 5;
          },
-         "metrics[\"fp32.fma\"].samples: has 5 samples, needs at least 9"},
-        {"count disagrees", [&](auto& j) { fp32(j)["count"] = 12; }, "metrics[\"fp32.fma\"].count"},
-        {"median not the samples' median", [&](auto& j) { fp32(j)["median"] = 5e14; },
-         "metrics[\"fp32.fma\"].median: is 5"},
+         r0 + "samples: has 5 samples, needs at least 9"},
+        {"count disagrees", [&](auto& j) { rec0(j)["count"] = 12; }, r0 + "count"},
+        {"median not the samples' median", [&](auto& j) { rec0(j)["median"] = 5e14; },
+         r0 + "median: is 5"},
+        {"recording value not the samples' statistic", [&](auto& j) { rec0(j)["value"] = 4e13; },
+         r0 + "value: is 4"},
         {"zero tolerance", [&](auto& j) { fp32(j)["tolerance"] = 0; },
          "metrics[\"fp32.fma\"].tolerance"},
         {"tolerance 100%", [&](auto& j) { fp32(j)["tolerance"] = 1.0; },
          "metrics[\"fp32.fma\"].tolerance"},
+        {"tolerance below the recording's own", [&](auto& j) { fp32(j)["tolerance"] = 0.01; },
+         "metrics[\"fp32.fma\"].tolerance: is 0.01 but the recordings need at least 0.05"},
         {"unknown unit", [&](auto& j) { fp32(j)["unit"] = "GFLOP/s"; },
          "metrics[\"fp32.fma\"].unit: unknown unit"},
         {"unknown status", [&](auto& j) { fp32(j)["status"] = "skipped"; },
@@ -306,14 +344,71 @@ TEST(BaselineVerdict, RatesFailBelowToleranceAndAreStaleAbove) {
 }
 
 TEST(BaselineVerdict, LatencyFailsAboveAndIsStaleBelow) {
-    const MetricBaseline base = ok_metric(10e-6, 0.05, Unit::Seconds);
+    // 20 us: the 3 us slack is 15%, so the recorded 5% does not decide.
+    const MetricBaseline base = ok_metric(20e-6, 0.05, Unit::Seconds);
     auto check = [&](double f) {
         return compare_metric("launch.latency", Unit::Seconds, &base, Status::Ok, "",
                               base.median * f, around(base.median * f, 0.01));
     };
     EXPECT_EQ(check(1.0).verdict, Verdict::Ok);
-    EXPECT_EQ(check(1.2).verdict, Verdict::Regression) << "a longer latency is worse";
-    EXPECT_EQ(check(0.8).verdict, Verdict::Stale) << "a shorter latency is better";
+    EXPECT_NEAR(check(1.0).tolerance, kLatencySlackSeconds / reference_value(base), 1e-12);
+    EXPECT_EQ(check(1.12).verdict, Verdict::Ok) << "within the absolute slack";
+    EXPECT_EQ(check(1.3).verdict, Verdict::Regression) << "a longer latency is worse";
+    EXPECT_EQ(check(2.0).verdict, Verdict::Regression);
+    EXPECT_EQ(check(0.7).verdict, Verdict::Stale) << "a shorter latency is better";
+}
+
+// launch.latency as seen on two H200 machines: the baseline machine's launches near 9.7 us
+// with a few slow ones; another machine's median 22-25% higher from a heavier right tail.
+std::vector<double> latency_samples(double fast, double tail, size_t slow_of_100) {
+    std::vector<double> v;
+    for (size_t i = 0; i < 100; ++i)
+        v.push_back(i < slow_of_100 ? tail * (1 + 0.002 * double(i))
+                                    : fast * (1 + 0.0005 * double(i)));
+    return v;
+}
+
+TEST(BaselineVerdict, LatencyGatesOnALowQuantileNotTheTail) {
+    const MetricBaseline base =
+        ok_metric(0, 0.05, Unit::Seconds, kMachine, latency_samples(8.7e-6, 14e-6, 10));
+    const auto check = [&](const std::vector<double>& s) {
+        return compare_metric("launch.latency", Unit::Seconds, &base, Status::Ok, "",
+                              summarize(s).median, s);
+    };
+    // Another host: 60 of 100 launches in a tail at 12 us, the median +30%: passes.
+    const auto heavy_tail = latency_samples(8.8e-6, 12e-6, 60);
+    ASSERT_GT(summarize(heavy_tail).median / summarize(base.samples).median, 1.2);
+    const MetricCheck tail = check(heavy_tail);
+    EXPECT_EQ(tail.verdict, Verdict::Ok) << check_line(tail);
+    EXPECT_NE(check_line(tail).find("p10"), std::string::npos) << check_line(tail);
+    // A host 2 us slower on every launch: within the slack.
+    std::vector<double> shifted;
+    for (double x : base.samples)
+        shifted.push_back(x + 2e-6);
+    EXPECT_EQ(check(shifted).verdict, Verdict::Ok);
+    // The device or driver doubles the launch latency: every launch slower, fails.
+    std::vector<double> doubled;
+    for (double x : base.samples)
+        doubled.push_back(2 * x);
+    EXPECT_EQ(check(doubled).verdict, Verdict::Regression) << check_line(check(doubled));
+    // Why not the median: on it the other host's heavy tail is beyond any tolerance we give.
+    EXPECT_GT(summarize(heavy_tail).median / base.median - 1, tail.tolerance);
+}
+
+TEST(BaselineVerdict, LatencyToleranceNeverCoversADoubling) {
+    for (double us : {0.5, 1.0, 3.0, 6.4, 9.7, 50.0}) {
+        const double tol = effective_tolerance(Unit::Seconds, 0.05, us * 1e-6);
+        EXPECT_LT(tol, 1.0) << us << " us";
+        EXPECT_LE(tol, kToleranceCap) << us << " us";
+        EXPECT_GE(tol, std::min(kLatencySlackSeconds / (us * 1e-6), kToleranceCap)) << us;
+    }
+    EXPECT_DOUBLE_EQ(effective_tolerance(Unit::FlopPerSecond, 0.05, 1e12), 0.05)
+        << "rates keep the recorded tolerance: a 10% drop fails at 5%";
+    EXPECT_DOUBLE_EQ(quantile({4, 1, 3, 2, 5}, 0.5), 3);
+    EXPECT_DOUBLE_EQ(quantile({1, 2, 3, 4, 5}, 0.1), 1.4);
+    EXPECT_DOUBLE_EQ(quantile({}, 0.1), 0);
+    EXPECT_STREQ(gate_statistic(Unit::Seconds), "p10");
+    EXPECT_STREQ(gate_statistic(Unit::BytePerSecond), "median");
 }
 
 TEST(BaselineVerdict, OverlappingSamplesDoNotConfirmARegression) {
@@ -405,7 +500,7 @@ TEST(BaselineRecord, PoolsRoundsAndRefusesFailures) {
         return measured(s);
     };
     const RecordOutcome o = metric_from_rounds(b, {round(1e-3), round(1.02e-3), round(0.99e-3)},
-                                               h200(), "d", kToleranceFloor);
+                                               h200(), "d", kToleranceFloor, kMachine);
     ASSERT_TRUE(o.recorded) << o.why;
     EXPECT_EQ(o.metric.samples.size(), 33u);
     EXPECT_EQ(o.metric.rounds, 3u);
@@ -413,20 +508,23 @@ TEST(BaselineRecord, PoolsRoundsAndRefusesFailures) {
     EXPECT_NEAR(o.metric.tolerance, 2 * (1e12 / 0.99 - 1e12 / 1.02) / o.metric.median, 0.01);
     EXPECT_EQ(o.metric.driver, "580.65.06");
     // Round trip through the validator: what recording writes is always loadable.
-    BaselineFile f = merge_baseline(nullptr, h200(), {{b.id, o.metric}}, "d");
+    ASSERT_EQ(o.metric.recordings.size(), 1u);
+    EXPECT_EQ(o.metric.recordings[0].machine, kMachine);
+    BaselineFile f = merge_baseline(nullptr, h200(), {{b.id, o.metric}}, "d", machine());
     EXPECT_NO_THROW(baseline_from_json(baseline_to_json(f), "x.json"));
 
     Measurement bad = round(1e-3);
     bad.status = Status::VerifyFailed;
     bad.reason = "3 of 256 words differ";
-    const RecordOutcome refused = metric_from_rounds(b, {round(1e-3), bad}, h200(), "d", 0.05);
+    const RecordOutcome refused =
+        metric_from_rounds(b, {round(1e-3), bad}, h200(), "d", 0.05, kMachine);
     EXPECT_FALSE(refused.recorded);
     EXPECT_NE(refused.why.find("verify-failed"), std::string::npos) << refused.why;
 
     Measurement un;
     un.status = Status::Unsupported;
     un.reason = "no cl_khr_fp16";
-    const RecordOutcome u = metric_from_rounds(b, {un, un}, h200(), "d", 0.05);
+    const RecordOutcome u = metric_from_rounds(b, {un, un}, h200(), "d", 0.05, kMachine);
     EXPECT_TRUE(u.recorded);
     EXPECT_FALSE(u.metric.supported);
 }
@@ -435,7 +533,8 @@ using BaselineMerge = TempDir;
 
 TEST_F(BaselineMerge, KeepsOtherMetricsAndOtherDevicesFiles) {
     const std::string other = baseline_path(dir.string(), pocl_cpu());
-    BaselineFile cpu = merge_baseline(nullptr, pocl_cpu(), {{"fp32.fma", ok_metric(2e9)}}, "d0");
+    BaselineFile cpu =
+        merge_baseline(nullptr, pocl_cpu(), {{"fp32.fma", ok_metric(2e9)}}, "d0", machine());
     save_baseline(other, cpu);
     const std::string other_text = read(other);
 
@@ -448,7 +547,7 @@ TEST_F(BaselineMerge, KeepsOtherMetricsAndOtherDevicesFiles) {
     const BaselineFile merged = merge_baseline(
         &*loaded, h200(),
         {{"fp32.fma", ok_metric(6e13)}, {"mem.copy", ok_metric(4e12, 0.05, Unit::BytePerSecond)}},
-        "2026-11-22T00:00:00Z");
+        "2026-11-22T00:00:00Z", machine());
     save_baseline(path, merged);
 
     const auto now = find_baseline(dir.string(), h200());
@@ -462,6 +561,127 @@ TEST_F(BaselineMerge, KeepsOtherMetricsAndOtherDevicesFiles) {
     EXPECT_EQ(now->date, "2026-11-22T00:00:00Z");
     EXPECT_EQ(read(other), other_text) << "another device's file changed";
     EXPECT_FALSE(fs::exists(path + ".tmp"));
+}
+
+// ---- pooling recordings from several machines ----
+
+BaselineFile record_on(const BaselineFile* existing, const std::string& on, double fma,
+                       double tol = 0.05, const std::string& date = "2026-11-22T00:00:00Z") {
+    MetricBaseline m = ok_metric(fma, tol, Unit::FlopPerSecond, on);
+    m.recordings[0].date = date; // as metric_from_rounds dates it
+    pool_recordings(m);
+    return merge_baseline(existing, h200(), {{"fp32.fma", m}}, date, machine(on));
+}
+
+TEST_F(BaselineMerge, SecondMachineMergesAndTheToleranceCoversTheSpread) {
+    const std::string path = baseline_path(dir.string(), h200());
+    save_baseline(path, record_on(nullptr, "machine-a", 100e12));
+    auto a = find_baseline(dir.string(), h200());
+    ASSERT_TRUE(a);
+    save_baseline(path, record_on(&*a, "machine-b", 120e12, 0.05, "2026-11-23T00:00:00Z"));
+    const auto ab = find_baseline(dir.string(), h200());
+    ASSERT_TRUE(ab);
+    const MetricBaseline& m = ab->metrics.at("fp32.fma");
+    // Planted fault "a merge that drops a recording": both machines' samples must be there.
+    ASSERT_EQ(m.recordings.size(), 2u);
+    EXPECT_EQ(m.samples.size(), 22u);
+    EXPECT_EQ(m.recordings[0].machine, "machine-a");
+    EXPECT_EQ(m.recordings[1].machine, "machine-b");
+    ASSERT_EQ(ab->machines.size(), 2u);
+    EXPECT_EQ(ab->machines[0].id, "machine-a");
+    EXPECT_EQ(ab->machines[1].first_recorded, "2026-11-23T00:00:00Z");
+    EXPECT_EQ(ab->machines[1].cpu, "Test CPU");
+    EXPECT_NEAR(m.value, 110e12, 1e3) << "the midpoint of the two machines";
+    // Planted fault "a tolerance that ignores the spread": each machine keeps its own 5% plus
+    // its distance from the pooled value (10/110).
+    EXPECT_NEAR(m.tolerance, 0.05 + 10.0 / 110.0, 1e-9);
+    auto check = [&](double fma) {
+        return compare_metric("fp32.fma", Unit::FlopPerSecond, &m, Status::Ok, "", fma,
+                              around(fma, 0.01))
+            .verdict;
+    };
+    EXPECT_EQ(check(100e12), Verdict::Ok) << "machine A passes against the pooled baseline";
+    EXPECT_EQ(check(120e12), Verdict::Ok) << "machine B passes";
+    EXPECT_EQ(check(100e12 * 0.8), Verdict::Regression) << "a 20% drop on A fails";
+
+    // A third machine merges into the saved file too.
+    save_baseline(path, record_on(&*ab, "machine-c", 104e12));
+    const auto abc = find_baseline(dir.string(), h200());
+    ASSERT_TRUE(abc);
+    EXPECT_EQ(abc->metrics.at("fp32.fma").recordings.size(), 3u);
+    EXPECT_NEAR(abc->metrics.at("fp32.fma").value, 104e12, 1e3) << "the median of three";
+    EXPECT_EQ(abc->machines.size(), 3u);
+}
+
+TEST(BaselinePool, ReRecordingAMachineReplacesOnlyItsRecording) {
+    BaselineFile f = record_on(nullptr, "machine-a", 100e12);
+    f = record_on(&f, "machine-b", 102e12);
+    f = record_on(&f, "machine-a", 90e12, 0.05, "2026-11-24T00:00:00Z");
+    const MetricBaseline& m = f.metrics.at("fp32.fma");
+    ASSERT_EQ(m.recordings.size(), 2u);
+    EXPECT_EQ(m.recordings[0].machine, "machine-b") << "kept";
+    EXPECT_EQ(m.recordings[1].machine, "machine-a");
+    EXPECT_NEAR(m.recordings[1].value, 90e12, 1e3) << "replaced, not duplicated";
+    EXPECT_EQ(m.date, "2026-11-24T00:00:00Z") << "the newest recording's";
+    EXPECT_EQ(f.machines.size(), 2u);
+    EXPECT_EQ(f.machines[0].last_recorded, "2026-11-24T00:00:00Z");
+}
+
+TEST(BaselinePool, AnotherPathStartsAfreshAndUnlistsMachinesWithNoRecording) {
+    BaselineFile f = record_on(nullptr, "machine-a", 100e12);
+    MetricBaseline other = ok_metric(50e12, 0.05, Unit::FlopPerSecond, "machine-b");
+    other.path = "ptx";
+    f = merge_baseline(&f, h200(), {{"fp32.fma", other}}, "d", machine("machine-b"));
+    ASSERT_EQ(f.metrics.at("fp32.fma").recordings.size(), 1u);
+    EXPECT_EQ(f.metrics.at("fp32.fma").path, "ptx");
+    ASSERT_EQ(f.machines.size(), 1u) << "machine-a contributes nothing any more";
+    EXPECT_EQ(f.machines[0].id, "machine-b");
+}
+
+TEST(BaselinePool, ValueAndTolerance) {
+    std::vector<Recording> rs(3);
+    for (size_t i = 0; i < 3; ++i) {
+        rs[i].value = 100.0 + 10.0 * double(i);
+        rs[i].tolerance = 0.05;
+    }
+    EXPECT_DOUBLE_EQ(pooled_value(rs), 110);
+    EXPECT_NEAR(pooled_tolerance(rs, 110), 0.05 + 10.0 / 110, 1e-12);
+    rs[2].value = 1000;
+    EXPECT_DOUBLE_EQ(pooled_tolerance(rs, pooled_value(rs)), kToleranceCap);
+}
+
+TEST(BaselineSchema, Version1FilesAreReadAsOneRecording) {
+    // The committed H200 baseline was written with schema version 1.
+    const std::string path = baselines_dir() + "/nvidia/nvidia-h200.json";
+    const BaselineFile f = load_baseline(path);
+    ASSERT_EQ(f.machines.size(), 1u);
+    EXPECT_EQ(f.machines[0].id, kSchemaV1Machine);
+    const MetricBaseline& lat = f.metrics.at("launch.latency");
+    ASSERT_EQ(lat.recordings.size(), 1u);
+    EXPECT_EQ(lat.recordings[0].machine, kSchemaV1Machine);
+    EXPECT_EQ(lat.samples.size(), 6000u);
+    EXPECT_NEAR(lat.median, 9.709e-6, 1e-12) << "the file's median";
+    EXPECT_DOUBLE_EQ(lat.value, quantile(lat.samples, kLatencyQuantile));
+    EXPECT_LT(lat.value, lat.median);
+    EXPECT_NEAR(lat.tolerance, 0.18385522710886765, 1e-12) << "the recorded tolerance is kept";
+    const MetricBaseline& fma = f.metrics.at("fp32.fma");
+    EXPECT_DOUBLE_EQ(fma.value, fma.median) << "rates gate on the median";
+    EXPECT_DOUBLE_EQ(fma.budget_ms, 100.0);
+    // Written back, it is a version 2 file that reads the same.
+    const BaselineFile again = baseline_from_json(baseline_to_json(f), "again.json");
+    EXPECT_EQ(baseline_to_json(again), baseline_to_json(f));
+    EXPECT_EQ(baseline_to_json(f)["schema_version"], kBaselineSchemaVersion);
+}
+
+TEST(BaselineMachineId, StableHashAndOverride) {
+    EXPECT_EQ(fnv1a_hex(""), "cbf29ce484222325");
+    EXPECT_EQ(fnv1a_hex("a"), "af63dc4c8601ec8c");
+    const BaselineMachine m = this_machine();
+    EXPECT_FALSE(m.cpu.empty());
+    EXPECT_EQ(m.hostname_hash.size(), 16u);
+    if (!std::getenv("CLGAUGE_MACHINE")) {
+        EXPECT_EQ(m.id, "host-" + m.hostname_hash.substr(0, 8));
+    }
 }
 
 TEST(BaselineCli, OptionsParseAndConflict) {

@@ -1,0 +1,31 @@
+#include "baseline/gate.hpp"
+
+#include "baseline/compare.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace clgauge {
+
+const char* gate_statistic(Unit u) {
+    return u == Unit::Seconds ? "p10" : "median";
+}
+
+double quantile(std::vector<double> samples, double q) {
+    if (samples.empty()) return 0;
+    std::sort(samples.begin(), samples.end());
+    const double pos = std::clamp(q, 0.0, 1.0) * double(samples.size() - 1);
+    const size_t lo = size_t(std::floor(pos)), hi = std::min(lo + 1, samples.size() - 1);
+    return samples[lo] + (pos - double(lo)) * (samples[hi] - samples[lo]);
+}
+
+double gate_value(Unit u, const std::vector<double>& samples) {
+    return quantile(samples, u == Unit::Seconds ? kLatencyQuantile : 0.5);
+}
+
+double effective_tolerance(Unit u, double recorded, double reference) {
+    if (u != Unit::Seconds || !(reference > 0)) return recorded;
+    return std::max(recorded, std::min(kLatencySlackSeconds / reference, kToleranceCap));
+}
+
+} // namespace clgauge

@@ -1,0 +1,295 @@
+#include "baseline/known_failures.hpp"
+
+#include "core/json_fields.hpp"
+
+#include "registry/registry.hpp"
+#include "report/results.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <initializer_list>
+#include <sstream>
+
+namespace clgauge {
+
+namespace {
+using Reader = JsonFields<KnownFailuresError>;
+
+constexpr Expected kAllExpected[] = {Expected::WrongResult, Expected::Crash, Expected::BuildFailure,
+                                     Expected::Hang,        Expected::Error, Expected::Flake};
+
+// A glob that must match the whole text; "" in a pattern field means "any".
+bool pattern_matches(const std::string& pattern, const std::string& text) {
+    return pattern.empty() || glob_match(pattern, text);
+}
+
+// A misspelt optional field ("reason_contain") would silently widen what an entry excuses.
+void check_fields(const Reader& r, const nlohmann::json& j,
+                  std::initializer_list<const char*> allowed) {
+    for (const auto& [key, value] : j.items())
+        if (std::none_of(allowed.begin(), allowed.end(), [&](const char* a) { return key == a; }))
+            r.fail(key, "unknown field");
+}
+
+KnownFailure read_entry(const Reader& r, const nlohmann::json& j, const std::string& where) {
+    check_fields(
+        r, j,
+        {"id", "path", "expect", "reason_contains", "env", "runs", "reason", "link", "reproducer"});
+    KnownFailure e;
+    e.where = where;
+    e.id = r.str("id");
+    if (e.id.empty()) r.fail("id", "must not be empty (a benchmark id or a glob over ids)");
+    e.path = r.str("path");
+    if (e.path.empty()) r.fail("path", "must not be empty (a path name, or \"*\")");
+    const std::string expect = r.str("expect");
+    const auto* found = std::find_if(std::begin(kAllExpected), std::end(kAllExpected),
+                                     [&](Expected x) { return expect == expected_name(x); });
+    if (found == std::end(kAllExpected))
+        r.fail("expect", "is \"" + expect +
+                             "\"; one of wrong-result, crash, build-failure, hang, error, flake");
+    e.expect = *found;
+    e.reason = r.str("reason");
+    if (e.reason.empty()) r.fail("reason", "must say why it fails");
+    e.link = r.str("link", false);
+    e.reproducer = r.str("reproducer", false);
+    if (e.link.empty() && e.reproducer.empty())
+        r.fail("link", "an entry needs a link or a reproducer");
+    e.reason_contains = r.str("reason_contains", false);
+    if (r.has("runs")) {
+        if (e.expect != Expected::Flake) r.fail("runs", "only a flake is re-run");
+        e.runs = r.count("runs");
+        if (e.runs < 2) r.fail("runs", "a flake needs at least 2 runs in all");
+    }
+    if (r.has("env")) {
+        const auto& env = r.at("env");
+        if (!env.is_object()) r.fail("env", "must be an object of variable: glob");
+        for (const auto& [k, v] : env.items()) {
+            if (!v.is_string()) r.fail("env." + k, "must be a string, got " + v.dump());
+            e.env[k] = v.get<std::string>();
+        }
+    }
+    return e;
+}
+} // namespace
+
+const char* expected_name(Expected e) {
+    switch (e) {
+    case Expected::WrongResult:
+        return "wrong-result";
+    case Expected::Crash:
+        return "crash";
+    case Expected::BuildFailure:
+        return "build-failure";
+    case Expected::Hang:
+        return "hang";
+    case Expected::Error:
+        return "error";
+    case Expected::Flake:
+        return "flake";
+    }
+    return "?";
+}
+
+Status expected_status(Expected e) {
+    switch (e) {
+    case Expected::WrongResult:
+        return Status::VerifyFailed;
+    case Expected::Crash:
+        return Status::Crashed;
+    case Expected::BuildFailure:
+        return Status::BuildFailed;
+    case Expected::Hang:
+        return Status::Timeout;
+    case Expected::Error:
+        return Status::Error;
+    case Expected::Flake:
+        break;
+    }
+    return Status::Ok;
+}
+
+KnownFailureList parse_known_failures(const std::string& text, const std::string& file) {
+    nlohmann::json j;
+    try {
+        j = nlohmann::json::parse(text);
+    } catch (const nlohmann::json::parse_error& e) {
+        throw KnownFailuresError(file + ": not valid JSON: " + e.what());
+    }
+    const Reader top(j, file, "");
+    if (top.str("schema") != "clgauge.known_failures")
+        top.fail("schema", "must be \"clgauge.known_failures\", got \"" + top.str("schema") + "\"");
+    const auto& v = top.at("schema_version");
+    if (!v.is_number_integer() || v.get<long long>() != kKnownFailuresSchemaVersion)
+        top.fail("schema_version", "is " + v.dump() + "; this clgauge reads version " +
+                                       std::to_string(kKnownFailuresSchemaVersion));
+    check_fields(top, j, {"schema", "schema_version", "about", "match", "entries"});
+    KnownFailureList list;
+    list.file = file;
+    const Reader match = top.object("match");
+    check_fields(match, top.at("match"), {"platform", "device", "driver"});
+    list.platform = match.str("platform", false);
+    list.device = match.str("device");
+    list.driver = match.str("driver");
+    if (list.device.empty()) match.fail("device", "must not be empty (a glob, \"*\" for any)");
+    if (list.driver.empty()) match.fail("driver", "must not be empty (a glob, \"*\" for any)");
+    const auto& entries = top.at("entries");
+    if (!entries.is_array()) top.fail("entries", "must be an array of entries");
+    for (size_t i = 0; i < entries.size(); ++i) {
+        const std::string key = "entries[" + std::to_string(i) + "]";
+        list.entries.push_back(
+            read_entry(top.element("entries", i), entries[i], file + ": " + key));
+    }
+    return list;
+}
+
+KnownFailureList load_known_failures(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw KnownFailuresError(path + ": cannot be read");
+    std::ostringstream text;
+    text << in.rdbuf();
+    return parse_known_failures(text.str(), path);
+}
+
+bool list_applies(const KnownFailureList& l, const DeviceFacts& f) {
+    return pattern_matches(l.platform, f.platform) && pattern_matches(l.device, f.name) &&
+           pattern_matches(l.driver, f.driver);
+}
+
+bool entry_applies(const KnownFailure& e) {
+    for (const auto& [name, pattern] : e.env) {
+        const char* value = std::getenv(name.c_str());
+        const std::string v = value ? value : "";
+        if (pattern.empty() ? !v.empty() : !glob_match(pattern, v)) return false;
+    }
+    return true;
+}
+
+std::vector<KnownFailure> known_failures_for(const std::string& baselines_dir,
+                                             const DeviceFacts& facts) {
+    namespace fs = std::filesystem;
+    const fs::path dir = fs::path(baselines_dir) / "known-failures";
+    std::vector<KnownFailure> out;
+    if (!fs::is_directory(dir)) return out;
+    std::vector<fs::path> files;
+    for (const auto& e : fs::directory_iterator(dir))
+        if (e.path().extension() == ".json") files.push_back(e.path());
+    std::sort(files.begin(), files.end());
+    for (const auto& p : files) {
+        // Every list is validated, not only the ones for this device: a typo must not wait
+        // for the device it names.
+        const KnownFailureList l = load_known_failures(p.string());
+        if (!list_applies(l, facts)) continue;
+        for (const auto& e : l.entries)
+            if (entry_applies(e)) out.push_back(e);
+    }
+    return out;
+}
+
+const KnownFailure* find_known(const std::vector<KnownFailure>& list, const std::string& id,
+                               const std::string& path) {
+    for (const auto& e : list)
+        if (glob_match(e.id, id) && glob_match(e.path, path)) return &e;
+    return nullptr;
+}
+
+const char* known_verdict_name(KnownVerdict v) {
+    switch (v) {
+    case KnownVerdict::Pass:
+        return "pass";
+    case KnownVerdict::Skipped:
+        return "skipped";
+    case KnownVerdict::ExpectedFailure:
+        return "expected failure";
+    case KnownVerdict::Flaky:
+        return "FLAKE";
+    case KnownVerdict::Fixed:
+        return "FIXED";
+    case KnownVerdict::Unexpected:
+        return "UNEXPECTED FAILURE";
+    }
+    return "?";
+}
+
+bool KnownOutcome::fails(bool allow_fixed) const {
+    return verdict == KnownVerdict::Unexpected || (verdict == KnownVerdict::Fixed && !allow_fixed);
+}
+
+bool allow_fixed_from_env() {
+    const char* v = std::getenv("CLGAUGE_ALLOW_FIXED");
+    return v && std::string(v) == "1";
+}
+
+namespace {
+std::string failure_text(const Attempt& a) {
+    return std::string(status_name(a.status)) + (a.reason.empty() ? "" : ": " + a.reason);
+}
+bool matches_entry(const KnownFailure& e, const Attempt& a) {
+    return a.status == expected_status(e.expect) &&
+           (e.reason_contains.empty() || a.reason.find(e.reason_contains) != std::string::npos);
+}
+std::string listed(const KnownFailure& e) {
+    return "listed as " + std::string(expected_name(e.expect)) + " in " + e.where + " (" +
+           e.reason + ")";
+}
+} // namespace
+
+KnownOutcome judge(const std::vector<KnownFailure>& list, const std::string& id,
+                   const std::string& path, const std::function<Attempt()>& once) {
+    KnownOutcome o;
+    o.last = once();
+    o.entry = find_known(list, id, path);
+    const bool failed = is_failure(o.last.status);
+    if (o.last.status == Status::Unsupported) {
+        o.verdict = KnownVerdict::Skipped;
+        o.note = "unsupported: " + o.last.reason;
+        return o;
+    }
+    if (!o.entry) {
+        o.verdict = failed ? KnownVerdict::Unexpected : KnownVerdict::Pass;
+        if (failed) o.note = failure_text(o.last) + " (not on the known-failure list)";
+        return o;
+    }
+    const KnownFailure& e = *o.entry;
+    if (e.expect == Expected::Flake) {
+        const Attempt first = o.last;
+        while (is_failure(o.last.status) && o.last.status != Status::Crashed &&
+               o.last.status != Status::Timeout && o.runs < e.runs) {
+            ++o.runs;
+            o.last = once();
+        }
+        if (!is_failure(first.status)) {
+            o.verdict = KnownVerdict::Pass;
+        } else if (!is_failure(o.last.status)) {
+            o.verdict = KnownVerdict::Flaky;
+            o.note = "failed (" + failure_text(first) + "), passed on run " +
+                     std::to_string(o.runs) + " of " + std::to_string(e.runs) + "; " + listed(e);
+        } else {
+            o.verdict = KnownVerdict::Unexpected;
+            o.note = "failed all " + std::to_string(o.runs) + " runs (" + failure_text(o.last) +
+                     ")" +
+                     (o.last.status == Status::Crashed || o.last.status == Status::Timeout
+                          ? " (a crash or a hang is not re-run)"
+                          : "") +
+                     "; " + listed(e);
+        }
+        return o;
+    }
+    if (!failed) {
+        o.verdict = KnownVerdict::Fixed;
+        o.note = "passed but is " + listed(e) +
+                 ": remove the entry (or allow fixed ones: --allow-fixed, CLGAUGE_ALLOW_FIXED=1)";
+    } else if (matches_entry(e, o.last)) {
+        o.verdict = KnownVerdict::ExpectedFailure;
+        o.note = failure_text(o.last) + "; " + listed(e);
+    } else {
+        o.verdict = KnownVerdict::Unexpected;
+        o.note =
+            failure_text(o.last) + ", not the failure " + listed(e) +
+            (e.reason_contains.empty() ? "" : ", reason containing \"" + e.reason_contains + "\"");
+    }
+    return o;
+}
+
+} // namespace clgauge

@@ -1,0 +1,47 @@
+#include "baseline/machine.hpp"
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <unistd.h>
+
+namespace clgauge {
+
+std::string fnv1a_hex(const std::string& text) {
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (unsigned char c : text) {
+        h ^= c;
+        h *= 0x100000001b3ull;
+    }
+    char buf[17];
+    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+    return buf;
+}
+
+namespace {
+std::string cpu_model() {
+    std::ifstream in("/proc/cpuinfo");
+    for (std::string line; std::getline(in, line);)
+        if (line.rfind("model name", 0) == 0) {
+            const auto colon = line.find(':');
+            if (colon == std::string::npos) break;
+            const auto start = line.find_first_not_of(" \t", colon + 1);
+            return start == std::string::npos ? "" : line.substr(start);
+        }
+    return "unknown";
+}
+} // namespace
+
+BaselineMachine this_machine() {
+    BaselineMachine m;
+    char host[256] = {};
+    if (::gethostname(host, sizeof host - 1) != 0) host[0] = '\0';
+    m.hostname_hash = fnv1a_hex(host);
+    m.cpu = cpu_model();
+    const char* named = std::getenv("CLGAUGE_MACHINE");
+    m.id = named && *named ? std::string(named) : "host-" + m.hostname_hash.substr(0, 8);
+    return m;
+}
+
+} // namespace clgauge

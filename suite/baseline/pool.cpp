@@ -1,0 +1,65 @@
+#include "baseline/pool.hpp"
+
+#include "baseline/compare.hpp"
+#include "baseline/gate.hpp"
+#include "core/stats.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace clgauge {
+
+double pooled_value(const std::vector<Recording>& recordings) {
+    std::vector<double> values;
+    for (const auto& r : recordings)
+        values.push_back(r.value);
+    return quantile(values, 0.5);
+}
+
+double pooled_tolerance(const std::vector<Recording>& recordings, double value) {
+    if (!(value > 0)) return kToleranceCap;
+    double tol = 0;
+    for (const auto& r : recordings)
+        tol = std::max(tol, r.tolerance + std::fabs(r.value - value) / value);
+    return std::min(tol, kToleranceCap);
+}
+
+void pool_recordings(MetricBaseline& m) {
+    m.samples.clear();
+    m.rounds = 0;
+    const Recording* newest = nullptr;
+    for (const auto& r : m.recordings) {
+        m.samples.insert(m.samples.end(), r.samples.begin(), r.samples.end());
+        m.rounds += r.rounds;
+        if (!newest || r.date >= newest->date) newest = &r;
+    }
+    if (!newest) return;
+    const Stats st = summarize(m.samples);
+    m.median = st.median;
+    m.mad = st.mad;
+    m.min = st.min;
+    m.max = st.max;
+    m.mean = st.mean;
+    m.value = pooled_value(m.recordings);
+    m.tolerance = pooled_tolerance(m.recordings, m.value);
+    m.path = newest->path;
+    m.budget_ms = newest->budget_ms;
+    m.driver = newest->driver;
+    m.date = newest->date;
+    m.clgauge_version = newest->clgauge_version;
+}
+
+MetricBaseline merge_recordings(const MetricBaseline* existing, const MetricBaseline& recorded) {
+    if (!recorded.supported || !existing || !existing->supported ||
+        existing->unit != recorded.unit || existing->path != recorded.path)
+        return recorded;
+    MetricBaseline m = *existing;
+    for (const auto& r : recorded.recordings) {
+        std::erase_if(m.recordings, [&](const Recording& old) { return old.machine == r.machine; });
+        m.recordings.push_back(r);
+    }
+    pool_recordings(m);
+    return m;
+}
+
+} // namespace clgauge

@@ -1,0 +1,25 @@
+// Pooling recordings of one metric from several machines of the same kind (same device and
+// driver, another host): the value a verdict compares and a tolerance that covers the spread
+// between the machines, so that a baseline recorded on some machines holds on the others.
+#pragma once
+#include "baseline/schema.hpp"
+
+#include <string>
+#include <vector>
+
+namespace clgauge {
+
+// The median of the recordings' gate values: with two machines their midpoint.
+double pooled_value(const std::vector<Recording>& recordings);
+// Every contributing machine keeps the margin it had alone: the largest of each recording's
+// own tolerance plus its distance from the pooled value, capped at kToleranceCap.
+double pooled_tolerance(const std::vector<Recording>& recordings, double value);
+// Recomputes everything `m` derives from m.recordings (value, tolerance, pooled samples and
+// their summary, rounds, budget, path, newest driver/date/version).
+void pool_recordings(MetricBaseline& m);
+// `existing` (may be null or unsupported) with `recorded`'s recording(s) merged in: the same
+// machine's earlier recording is replaced, other machines' are kept. A recording of another
+// implementation path or unit starts the metric afresh (its numbers are not comparable).
+MetricBaseline merge_recordings(const MetricBaseline* existing, const MetricBaseline& recorded);
+
+} // namespace clgauge
