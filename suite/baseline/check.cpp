@@ -166,6 +166,12 @@ void print_checks(std::ostream& os, const std::string& file, const BaselineFile&
     os << "Baseline " << file << " (recorded " << f.date << ", clgauge " << f.clgauge_version
        << ")\n"
        << driver_line(f, facts) << "\n";
+    os << "Recorded on " << f.machines.size()
+       << (f.machines.size() == 1 ? " machine:" : " machines:");
+    for (size_t i = 0; i < f.machines.size(); ++i)
+        os << (i ? ";" : "") << " " << f.machines[i].id << " (" << f.machines[i].cpu << ", "
+           << f.machines[i].last_recorded << ")";
+    os << "\n";
     char row[256];
     std::snprintf(row, sizeof row, "%-20s %18s %18s %8s %7s  %s\n", "metric", "baseline",
                   "measured", "change", "tol", "verdict");

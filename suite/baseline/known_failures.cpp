@@ -8,9 +8,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <initializer_list>
-#include <sstream>
 
 namespace clgauge {
 
@@ -111,12 +109,7 @@ Status expected_status(Expected e) {
 }
 
 KnownFailureList parse_known_failures(const std::string& text, const std::string& file) {
-    nlohmann::json j;
-    try {
-        j = nlohmann::json::parse(text);
-    } catch (const nlohmann::json::parse_error& e) {
-        throw KnownFailuresError(file + ": not valid JSON: " + e.what());
-    }
+    const nlohmann::json j = parse_json<KnownFailuresError>(text, file);
     const Reader top(j, file, "");
     if (top.str("schema") != "clgauge.known_failures")
         top.fail("schema", "must be \"clgauge.known_failures\", got \"" + top.str("schema") + "\"");
@@ -145,11 +138,7 @@ KnownFailureList parse_known_failures(const std::string& text, const std::string
 }
 
 KnownFailureList load_known_failures(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw KnownFailuresError(path + ": cannot be read");
-    std::ostringstream text;
-    text << in.rdbuf();
-    return parse_known_failures(text.str(), path);
+    return parse_known_failures(read_text<KnownFailuresError>(path), path);
 }
 
 bool list_applies(const KnownFailureList& l, const DeviceFacts& f) {

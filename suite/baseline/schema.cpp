@@ -10,8 +10,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
-#include <sstream>
 
 namespace clgauge {
 
@@ -318,21 +316,11 @@ BaselineFile baseline_from_json(const nlohmann::json& j, const std::string& file
 }
 
 BaselineFile parse_baseline(const std::string& text, const std::string& file) {
-    nlohmann::json j;
-    try {
-        j = nlohmann::json::parse(text);
-    } catch (const nlohmann::json::parse_error& e) {
-        throw BaselineError(file + ": not valid JSON: " + e.what());
-    }
-    return baseline_from_json(j, file);
+    return baseline_from_json(parse_json<BaselineError>(text, file), file);
 }
 
 BaselineFile load_baseline(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw BaselineError(path + ": cannot be read");
-    std::ostringstream text;
-    text << in.rdbuf();
-    return parse_baseline(text.str(), path);
+    return parse_baseline(read_text<BaselineError>(path), path);
 }
 
 void save_baseline(const std::string& path, const BaselineFile& f) {

@@ -4,7 +4,9 @@
 #pragma once
 #include <cmath>
 #include <cstdint>
+#include <fstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -94,5 +96,23 @@ template <class Error> class JsonFields {
     const nlohmann::json& j_;
     std::string file_, where_;
 };
+
+// `text` as JSON; "file: not valid JSON: ..." (as Error) when it is not.
+template <class Error> nlohmann::json parse_json(const std::string& text, const std::string& file) {
+    try {
+        return nlohmann::json::parse(text);
+    } catch (const nlohmann::json::parse_error& e) {
+        throw Error(file + ": not valid JSON: " + e.what());
+    }
+}
+
+// The whole file; "path: cannot be read" (as Error) when it cannot.
+template <class Error> std::string read_text(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw Error(path + ": cannot be read");
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
 
 } // namespace clgauge

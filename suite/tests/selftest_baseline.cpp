@@ -158,6 +158,18 @@ TEST_F(BaselineSelftest, BaselineClaimingTenfoldFails) {
     EXPECT_NE(r.out.find("REGRESSION"), std::string::npos) << r.out;
 }
 
+// A latency gates on its 10th percentile plus a few microseconds of slack for the host
+// (baseline/gate.hpp), never more than 50%: a baseline claiming half the launch latency, as a
+// driver that doubled it would look, still fails.
+TEST_F(BaselineSelftest, BaselineClaimingHalfTheLatencyFails) {
+    record("launch.latency");
+    scale_baseline(0.5);
+    const Output r = clgauge("--check --only launch.latency");
+    EXPECT_EQ(r.rc, 3) << r.out;
+    EXPECT_NE(r.out.find("launch.latency: p10 baseline"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("REGRESSION"), std::string::npos) << r.out;
+}
+
 TEST_F(BaselineSelftest, BaselineClaimingATenthPassesAsStale) {
     record();
     scale_baseline(0.1);
@@ -186,6 +198,24 @@ TEST_F(BaselineSelftest, ReRecordingKeepsOtherMetrics) {
     EXPECT_TRUE(f.metrics.count("fp32.fma"));
     EXPECT_TRUE(f.metrics.count("int32.mad"));
     EXPECT_GT(f.metrics.at("fp32.fma").budget_ms, 0) << "a check must measure as recorded";
+    ASSERT_EQ(f.machines.size(), 1u) << "one machine recorded both";
+    EXPECT_EQ(f.metrics.at("fp32.fma").recordings.at(0).machine, f.machines[0].id);
+}
+
+// Another machine (CLGAUGE_MACHINE names it) merges into the file: both recordings are kept,
+// the file lists both machines, and the pooled baseline passes.
+TEST_F(BaselineSelftest, SecondMachineMergesIntoTheFile) {
+    ASSERT_EQ(clgauge("--record --rounds 1 --only fp32.fma", "CLGAUGE_MACHINE=first").rc, 0);
+    const Output r = clgauge("--record --rounds 1 --only fp32.fma", "CLGAUGE_MACHINE=second");
+    ASSERT_EQ(r.rc, 0) << r.out;
+    EXPECT_NE(r.out.find("from 2 machines (pooled)"), std::string::npos) << r.out;
+    const BaselineFile f = load_baseline(file);
+    ASSERT_EQ(f.machines.size(), 2u);
+    EXPECT_EQ(f.machines[0].id, "first");
+    EXPECT_EQ(f.machines[1].id, "second");
+    EXPECT_EQ(f.metrics.at("fp32.fma").recordings.size(), 2u);
+    const Output c = clgauge("--check --only fp32.fma");
+    EXPECT_EQ(c.rc, 0) << c.out;
 }
 
 TEST_F(BaselineSelftest, BadOrMissingBaselineIsAUsageError) {
