@@ -5,6 +5,7 @@
 #include "baseline/gate.hpp"
 #include "baseline/machine.hpp"
 #include "baseline/match.hpp"
+#include "baseline/pool.hpp"
 #include "registry/runner.hpp"
 #include "report/format.hpp"
 #include "report/results.hpp"
@@ -227,7 +228,10 @@ RecordReport record_baseline(Session& session, const std::vector<const Benchmark
         RecordOutcome o =
             metric_from_rounds(b, runs[i], session.facts(), date, tolerance_floor, rep.machine.id);
         if (o.recorded) {
-            if (o.metric.supported) o.metric.budget_ms = opts.budget.seconds * 1000.0;
+            // A check measures with the budget its recording was made with.
+            for (auto& r : o.metric.recordings)
+                r.budget_ms = opts.budget.seconds * 1000.0;
+            if (o.metric.supported) pool_recordings(o.metric);
             recorded.push_back({b.id, std::move(o.metric)});
             rep.recorded.push_back(b.id);
         } else {
