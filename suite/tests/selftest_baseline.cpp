@@ -159,15 +159,17 @@ TEST_F(BaselineSelftest, BaselineClaimingTenfoldFails) {
 }
 
 // A latency gates on its 10th percentile plus a few microseconds of slack for the host
-// (baseline/gate.hpp), never more than 50%: a baseline claiming half the launch latency, as a
-// driver that doubled it would look, still fails.
-TEST_F(BaselineSelftest, BaselineClaimingHalfTheLatencyFails) {
+// (baseline/gate.hpp), never more than 50%, so a baseline claiming a fraction of the launch
+// latency, as a driver that multiplied it would look, fails. A quarter, not a half: on a
+// shared CPU device the latency moves up to 2x with the load between recording and checking
+// (seen in a parallel ctest run); that a doubling fails at any size is the unit test
+// LatencyToleranceNeverCoversADoubling's.
+TEST_F(BaselineSelftest, BaselineClaimingAQuarterOfTheLatencyFails) {
     record("launch.latency");
-    scale_baseline(0.5);
+    scale_baseline(0.25);
     const Output r = clgauge("--check --only launch.latency");
     EXPECT_EQ(r.rc, 3) << r.out;
     EXPECT_NE(r.out.find("launch.latency: REGRESSION: p10"), std::string::npos) << r.out;
-    EXPECT_NE(r.out.find("REGRESSION"), std::string::npos) << r.out;
 }
 
 TEST_F(BaselineSelftest, BaselineClaimingATenthPassesAsStale) {
