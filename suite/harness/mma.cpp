@@ -78,7 +78,10 @@ Verification check_tiles(const MmaSpec& spec, const MmaShape& shape,
 
 Measurement run_mma(const MmaSpec& spec, Session& s, const MmaPath& mp, const RunOptions& opts) {
     const MmaShape& shape = mp.shape;
-    const std::string options = spec.options + " -DCLG_STEPS=" + std::to_string(shape.steps) +
+    // A small launch runs one pair per tile (3 MMAs): every MMA is hundreds of barriers in
+    // the emulation, which a simulator checks one by one.
+    const unsigned steps = opts.small_launch ? 1u : shape.steps;
+    const std::string options = spec.options + " -DCLG_STEPS=" + std::to_string(steps) +
                                 " -DCLG_MMA_TILES=" + std::to_string(shape.tiles_per_group) +
                                 (mp.path.options.empty() ? "" : " " + mp.path.options);
     cl::Kernel kernel = build_kernel(s, "mma.cl", "mma", options, opts);
@@ -138,7 +141,7 @@ Measurement run_mma(const MmaSpec& spec, Session& s, const MmaPath& mp, const Ru
     }
 
     const size_t tiles = wgs * groups_per_wg * shape.tiles_per_group;
-    const uint64_t pairs = uint64_t(repeats) * shape.steps;
+    const uint64_t pairs = uint64_t(repeats) * steps;
     Measurement m;
     m.timings = t;
     m.global_size = wgs * local;
