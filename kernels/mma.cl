@@ -335,8 +335,12 @@ inline float clg_dot_word(uint aw, uint bw) {
 
 #ifdef CLG_FLOAT_FMT
 #define CLG_SG_REDUCE(x) clg_sg_reduce_add_f32(x)
+#define CLG_ACC_ADD(c, s) ((c) + (s))
 #else
 #define CLG_SG_REDUCE(x) clg_sg_reduce_add_i32(x)
+// C0 is any int32 and C wraps (as the tensor cores' s32 accumulators do): added as uint,
+// since signed overflow is undefined in OpenCL C.
+#define CLG_ACC_ADD(c, s) as_int(as_uint(c) + as_uint(s))
 #endif
 #ifdef CLG_FMT_E2M1
 #define CLG_PART(A, m, bw, B, n)                                                                   \
@@ -360,7 +364,8 @@ inline float clg_dot_word(uint aw, uint bw) {
                 const CLG_ACC_T s_ = CLG_SG_REDUCE(CLG_PART(A, m_, bw_, B, n_));                   \
                 const uint e_ = m_ * CLG_EMU_N + n_;                                               \
                 const uint i_ = e_ / CLG_MMA_SG;                                                   \
-                clg_c_.c[i_] = lane == e_ % CLG_MMA_SG ? clg_c_.c[i_] + s_ : clg_c_.c[i_];         \
+                const CLG_ACC_T sum_ = CLG_ACC_ADD(clg_c_.c[i_], s_);                              \
+                clg_c_.c[i_] = lane == e_ % CLG_MMA_SG ? sum_ : clg_c_.c[i_];                      \
             }                                                                                      \
         }                                                                                          \
         dst = clg_c_;                                                                              \

@@ -10,6 +10,8 @@ namespace clgauge {
 namespace {
 
 constexpr size_t kConformanceItems = 4096;
+// RunOptions::small_launch: two work-groups of 32 (a simulator runs every step of every item).
+constexpr size_t kSmallItems = 64, kSmallLocal = 32;
 constexpr size_t kPerfSampleItems = 256;
 // Bounds the CPU time of a perf-mode check (software fp16 costs ~50 ns a step).
 constexpr double kPerfReferenceSteps = 4e7;
@@ -34,13 +36,14 @@ Measurement run_chain(const ChainSpec& spec, Session& s, const Path& path, const
                                 " -DCLG_SEED=" + std::to_string(opts.seed) + "u" +
                                 (path.options.empty() ? "" : " " + path.options);
     cl::Kernel kernel = build_kernel(s, spec.source, spec.kernel, options, opts);
-    const size_t local = pick_local_size(kernel, s);
+    const size_t local = pick_local_size(kernel, s, opts.small_launch ? kSmallLocal : 256);
     const size_t item_bytes = spec.word_bytes * spec.words_per_item;
     const bool perf = opts.mode == Mode::Perf;
 
     // Perf: 64 work-groups per compute unit are several whole waves on any GPU, so a partial
     // last wave costs little; the work per item then grows with `repeats` to the target.
-    size_t global = perf ? s.facts().compute_units * local * 64 : kConformanceItems;
+    const size_t conformance_items = opts.small_launch ? kSmallItems : kConformanceItems;
+    size_t global = perf ? s.facts().compute_units * local * 64 : conformance_items;
     if (perf && opts.global_size) global = *opts.global_size;
     global = round_up(global, local);
     global = std::min(global, round_up(max_buffer_bytes(s) / item_bytes / 2, local));
@@ -95,7 +98,7 @@ Measurement run_chain(const ChainSpec& spec, Session& s, const Path& path, const
     const uint64_t steps = uint64_t(repeats) * opts.slowdown * spec.steps;
     const size_t sample =
         std::clamp<size_t>(size_t(kPerfReferenceSteps / double(steps)), 32, kPerfSampleItems);
-    const auto items = sample_items(global, perf ? sample : kConformanceItems);
+    const auto items = sample_items(global, perf ? sample : global);
     const auto all = read_words(s, out, global * spec.words_per_item, spec.word_bytes);
     std::vector<uint64_t> got, expected(items.size() * spec.words_per_item);
     got.reserve(expected.size());

@@ -19,6 +19,9 @@ namespace {
 // Conformance arrays: about 1 MiB, a word count with odd multiples in it so the grid loops'
 // remainders and the kernels' bounds checks run.
 constexpr size_t kConformanceWords = 262144 + 3 * 16 * 7;
+// RunOptions::small_launch: the same odd remainder on 16 KiB, in work-groups of at most 64.
+constexpr size_t kSmallWords = 4096 + 3 * 16 * 7;
+constexpr size_t kSmallMaxLocal = 64;
 constexpr size_t kPerfSampleItems = 256;
 constexpr double kCheckWordBudget = 2e7; // CPU words recomputed per reduce check in perf mode
 constexpr size_t kChunkWords = 4096;     // perf checks of stored arrays read whole chunks
@@ -137,9 +140,9 @@ struct Run {
 };
 
 // `sizing`: the options the array size follows (a sweep spreads its time budget over its
-// runs, not its array size).
+// runs, not its array size). `unused`: bound to the inputs the kernel does not read.
 Run run_once(const MemSpec& spec, Session& s, const Path& path, const RunOptions& opts,
-             const RunOptions& sizing, const Tune& tune, unsigned param) {
+             const RunOptions& sizing, const Tune& tune, unsigned param, const cl::Buffer& unused) {
     const bool perf = opts.mode == Mode::Perf;
     const size_t wb = word_bytes(spec.kind);
     std::string options = spec.options + " -DCLG_VEC=" + std::to_string(tune.vec) +
@@ -153,12 +156,14 @@ Run run_once(const MemSpec& spec, Session& s, const Path& path, const RunOptions
     cl::Kernel kernel = build_kernel(s, spec.source, spec.kernel, options, opts);
     cl::Kernel filler = build_kernel(s, spec.source, fill_kernel(spec.kind), options, opts);
     cl::Kernel junk = build_kernel(s, spec.source, "clg_fill_u32", options, opts);
-    const size_t local = pick_local_size(kernel, s, tune.local);
+    const size_t local = pick_local_size(
+        kernel, s, opts.small_launch ? std::min(tune.local, kSmallMaxLocal) : tune.local);
     const size_t unit = wb * tune.vec;
 
     const unsigned arrays = spec.inputs + (spec.reduces ? 0 : 1);
-    const size_t bytes =
-        perf ? memory_array_bytes(s, sizing, std::max(1u, arrays)) : kConformanceWords * 4;
+    const size_t bytes = perf                ? memory_array_bytes(s, sizing, std::max(1u, arrays))
+                         : opts.small_launch ? kSmallWords * 4
+                                             : kConformanceWords * 4;
     size_t quantum = spec.whole_groups ? local : 1;
     if (spec.stride_ratio) quantum = std::max<size_t>(quantum, param);
     if (spec.geometry == MemGeometry::PerBlock) quantum = std::max<size_t>(quantum, param);
@@ -203,7 +208,6 @@ Run run_once(const MemSpec& spec, Session& s, const Path& path, const RunOptions
     }
     const size_t out_words = spec.reduces ? items : n * tune.vec;
     cl::Buffer out(s.context, CL_MEM_READ_WRITE, out_words * wb);
-    cl::Buffer dummy(s.context, CL_MEM_READ_ONLY, 64);
     // Junk in `out` first, so a kernel that stores nothing cannot pass on stale results.
     auto clear_out = [&] {
         fill(s, junk, out, out_words * wb / 4, opts.seed ^ 0xa5a5a5a5u, 7, opts.timeout_s);
@@ -214,7 +218,7 @@ Run run_once(const MemSpec& spec, Session& s, const Path& path, const RunOptions
     auto enqueue = [&](cl::CommandQueue& q) {
         kernel.setArg(0, out);
         for (unsigned k = 0; k < 3; ++k)
-            kernel.setArg(1 + k, k < in.size() ? in[k] : dummy);
+            kernel.setArg(1 + k, k < in.size() ? in[k] : unused);
         kernel.setArg(4, static_cast<cl_uint>(n));
         kernel.setArg(5, launch_param);
         kernel.setArg(6, opts.seed);
@@ -310,12 +314,16 @@ unsigned preferred_int_width(const Session& s) {
 
 Measurement run_memory(const MemSpec& spec, Session& s, const Path& path, const RunOptions& opts) {
     const Tune tune = tune_for(spec);
+    // One placeholder for the whole run, not one per width: Oclgrind 21.10 takes a larger
+    // buffer that reuses a released small argument's address as uninitialized past its 64
+    // bytes (docs/reproducers/oclgrind/released_buffer.c).
+    const cl::Buffer unused(s.context, CL_MEM_READ_ONLY, 64);
     const unsigned param =
         spec.stride_ratio ? opts.stride.value_or(
                                 unsigned(env_integer("CLGAUGE_MEM_STRIDE", spec.param, 1, 1 << 20)))
                           : spec.param;
     if (!spec.vector_sweep) {
-        Run r = run_once(spec, s, path, opts, opts, tune, param);
+        Run r = run_once(spec, s, path, opts, opts, tune, param, unused);
         if (r.m.status == Status::Ok) add_peak_share(s, r.rate, r.m);
         return r.m;
     }
@@ -331,7 +339,7 @@ Measurement run_memory(const MemSpec& spec, Session& s, const Path& path, const 
     for (unsigned v : widths) {
         Tune t = tune;
         t.vec = v;
-        Run r = run_once(spec, s, path, each, opts, t, param);
+        Run r = run_once(spec, s, path, each, opts, t, param, unused);
         if (r.m.status != Status::Ok) {
             r.m.reason = "vector width " + std::to_string(v) + ": " + r.m.reason;
             return r.m;

@@ -14,6 +14,7 @@ namespace {
 namespace mm = ref::mma;
 
 constexpr size_t kConformanceGroups = 8; // a few tiles of each kind, quick on a 2-core CPU
+constexpr size_t kSmallGroups = 4;       // RunOptions::small_launch: tiles 0-3, one special
 constexpr size_t kPerfSampleTiles = 16;
 // Perf launches grow up to this many work-groups per compute unit: a multiple of 1, 2, 3, 4, 6
 // and 8, so whole waves fill the device for most residencies (a partial last wave would cost
@@ -77,7 +78,10 @@ Verification check_tiles(const MmaSpec& spec, const MmaShape& shape,
 
 Measurement run_mma(const MmaSpec& spec, Session& s, const MmaPath& mp, const RunOptions& opts) {
     const MmaShape& shape = mp.shape;
-    const std::string options = spec.options + " -DCLG_STEPS=" + std::to_string(shape.steps) +
+    // A small launch runs one pair per tile (3 MMAs): every MMA is hundreds of barriers in
+    // the emulation, which a simulator checks one by one.
+    const unsigned steps = opts.small_launch ? 1u : shape.steps;
+    const std::string options = spec.options + " -DCLG_STEPS=" + std::to_string(steps) +
                                 " -DCLG_MMA_TILES=" + std::to_string(shape.tiles_per_group) +
                                 (mp.path.options.empty() ? "" : " " + mp.path.options);
     cl::Kernel kernel = build_kernel(s, "mma.cl", "mma", options, opts);
@@ -95,7 +99,9 @@ Measurement run_mma(const MmaSpec& spec, Session& s, const MmaPath& mp, const Ru
     size_t max_wgs = perf ? cu * kMaxWgsPerCu : 0;
     max_wgs = std::min(max_wgs, max_buffer_bytes(s) / wg_bytes);
     size_t wgs =
-        perf ? std::min(cu, max_wgs) : (kConformanceGroups + groups_per_wg - 1) / groups_per_wg;
+        perf ? std::min(cu, max_wgs)
+             : ((opts.small_launch ? kSmallGroups : kConformanceGroups) + groups_per_wg - 1) /
+                   groups_per_wg;
     const size_t alloc_wgs = perf ? max_wgs : wgs;
     require_allocation(s, alloc_wgs * wg_bytes, spec.id + " output");
     cl::Buffer out(s.context, CL_MEM_WRITE_ONLY, alloc_wgs * wg_bytes);
@@ -135,7 +141,7 @@ Measurement run_mma(const MmaSpec& spec, Session& s, const MmaPath& mp, const Ru
     }
 
     const size_t tiles = wgs * groups_per_wg * shape.tiles_per_group;
-    const uint64_t pairs = uint64_t(repeats) * shape.steps;
+    const uint64_t pairs = uint64_t(repeats) * steps;
     Measurement m;
     m.timings = t;
     m.global_size = wgs * local;

@@ -15,6 +15,7 @@ namespace {
 constexpr unsigned kSteps = 8;              // CLG_SG_STEPS: unrolled steps per repeat
 constexpr uint32_t kConformanceRepeats = 4; // 32 steps: every lane picks many sources
 constexpr size_t kConformanceItems = 1024;  // per work-group size, at least 2 groups
+constexpr size_t kSmallGroups = 2;          // RunOptions::small_launch: per work-group size
 constexpr size_t kEmuMaxLocal = 1024;       // CLG_SG_EMU_MAX_WG: the emulation's scratch
 constexpr size_t kMaxReqdSizes = 8;         // intel_reqd_sub_group_size builds per run
 constexpr uint32_t kMaxPerfRepeats = 1u << 16;
@@ -284,7 +285,9 @@ void conformance(const SubgroupSpec& spec, Session& s, const Path& path, const R
             continue;
         }
         for (size_t local : subgroup_local_sizes(k.expected, k.limit)) {
-            const size_t groups = std::clamp<size_t>(kConformanceItems / local, 2, 64);
+            const size_t groups = opts.small_launch
+                                      ? kSmallGroups
+                                      : std::clamp<size_t>(kConformanceItems / local, 2, 64);
             const size_t global = local * groups;
             const std::string where = geometry(c, local);
             set_crash_context(where);

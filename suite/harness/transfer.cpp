@@ -18,11 +18,12 @@ namespace clgauge {
 namespace {
 
 constexpr size_t kConformanceBytes = (4u << 20) + 4100;
+constexpr size_t kSmallBytes = (64u << 10) + 4100; // RunOptions::small_launch
 
 } // namespace
 
 size_t transfer_bytes(const Session& s, const RunOptions& opts) {
-    if (opts.mode == Mode::Conformance) return kConformanceBytes;
+    if (opts.mode == Mode::Conformance) return opts.small_launch ? kSmallBytes : kConformanceBytes;
     double bytes = s.facts().is_cpu()
                        ? double(32 << 20) * std::clamp(opts.budget.seconds / 0.25, 0.125, 16.0)
                        : double(256 << 20);

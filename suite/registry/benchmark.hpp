@@ -77,6 +77,10 @@ struct RunOptions {
     // entries (over CLGAUGE_MEM_MIB / CLGAUGE_MEM_STRIDE).
     std::optional<size_t> array_bytes;
     std::optional<unsigned> stride;
+    // Conformance launches of a few work-groups, for a simulator that interprets and checks
+    // every instruction (Oclgrind): each harness keeps the code paths its normal conformance
+    // launch reaches (several work-groups, a grid loop's remainder, a special tile).
+    bool small_launch = false;
 };
 
 // Crashed: the process died (a signal) inside the benchmark, and clgauge resumed after it.

@@ -1,0 +1,77 @@
+// label unit: the reader of Oclgrind's reports (suite/tests/oclgrind_log.hpp), on logs in the
+// form Oclgrind 21.10 prints them.
+#include "oclgrind_log.hpp"
+
+#include <gtest/gtest.h>
+
+namespace clgauge::test {
+namespace {
+
+const char* kRaceAndRead = R"(
+Read-write data race at local memory address 0x1000000000040
+	Kernel: sg_reduce
+	First entity:  Global(3,0,0) Local(3,0,0) Group(0,0,0)
+	  %5 = load i32, i32 addrspace(3)* %4, align 4
+	At line 88 (column 9) of input.cl:
+	  x = scratch[l];
+
+	Second entity: Global(4,0,0) Local(4,0,0) Group(0,0,0)
+	  store i32 %7, i32 addrspace(3)* %6, align 4
+	At line 91 (column 5) of input.cl:
+	  scratch[l] = y;
+
+Invalid read of size 4 at global memory address 0x1000000000400
+	Kernel: stream_copy
+	Entity: Global(256,0,0) Local(0,0,0) Group(1,0,0)
+	  %3 = load float, float addrspace(1)* %2, align 4
+	At line 12 (column 14) of input.cl:
+	  c[i] = a[i + 1];
+
+Invalid read of size 4 at global memory address 0x1000000000404
+	Kernel: stream_copy
+	Entity: Global(257,0,0) Local(1,0,0) Group(1,0,0)
+	  %3 = load float, float addrspace(1)* %2, align 4
+	At line 12 (column 14) of input.cl:
+	  c[i] = a[i + 1];
+
+Oclgrind: 100 errors generated - suppressing further errors
+)";
+
+TEST(OclgrindLog, GroupsReportsByKindKernelAndLine) {
+    const auto f = parse_oclgrind_log(kRaceAndRead);
+    ASSERT_EQ(f.size(), 2u) << describe(f);
+    EXPECT_EQ(f[0].headline, "Read-write data race at local memory address 0x..");
+    EXPECT_EQ(f[0].kernel, "sg_reduce");
+    EXPECT_EQ(f[0].line, "line 88");
+    EXPECT_EQ(f[0].count, 1u);
+    EXPECT_EQ(f[1].headline, "Invalid read of size 4 at global memory address 0x..");
+    EXPECT_EQ(f[1].kernel, "stream_copy");
+    EXPECT_EQ(f[1].count, 2u);
+    EXPECT_NE(describe(f).find("2x Invalid read of size 4"), std::string::npos);
+}
+
+TEST(OclgrindLog, ApiErrorsAreFindings) {
+    const auto f =
+        parse_oclgrind_log("Oclgrind - OpenCL runtime error detected\n"
+                           "\tFunction: clEnqueueNDRangeKernel\n"
+                           "\tError: CL_INVALID_WORK_GROUP_SIZE\n"
+                           "\tlocal_work_size[0]=3 does not divide global_work_size[0]=8\n");
+    ASSERT_EQ(f.size(), 1u);
+    EXPECT_EQ(f[0].kernel, "clEnqueueNDRangeKernel");
+    EXPECT_EQ(f[0].line, "CL_INVALID_WORK_GROUP_SIZE");
+}
+
+TEST(OclgrindLog, AnyUnknownMessageIsAFinding) {
+    // Planted: a report kind this reader does not know must still fail the case.
+    EXPECT_EQ(parse_oclgrind_log("Some new kind of report\n\tKernel: k\n").size(), 1u);
+}
+
+TEST(OclgrindLog, EmptyAndSuppressionNoteAloneAreClean) {
+    EXPECT_TRUE(parse_oclgrind_log("").empty());
+    EXPECT_TRUE(parse_oclgrind_log("\n\n").empty());
+    EXPECT_TRUE(parse_oclgrind_log("Oclgrind: 100 errors generated - suppressing further errors\n")
+                    .empty());
+}
+
+} // namespace
+} // namespace clgauge::test
