@@ -8,6 +8,7 @@
 #include "cli/compare_cli.hpp"
 #include "cli/crash_journal.hpp"
 #include "cli/options.hpp"
+#include "core/resource_spec.hpp"
 #include "registry/registry.hpp"
 #include "registry/run_all.hpp"
 #include "registry/runner.hpp"
@@ -198,6 +199,15 @@ int run(const CliOptions& cli, const std::string& journal_file) {
         print_device_list(std::cout, all);
         return kOk;
     }
+    if (!cli.resource_spec_file.empty()) {
+        const auto devices = cli.devices.empty() ? all : select_devices(all, cli.devices);
+        write_file_atomically(cli.resource_spec_file, resource_spec_json(devices, device_slots()));
+        std::cout << "wrote " << cli.resource_spec_file << ": " << devices.size()
+                  << " device(s) as CTest resource '" << kResourceType << "', " << device_slots()
+                  << " slots each (a perf case takes all of a device's slots):\n"
+                  << describe_device_list(devices);
+        return kOk;
+    }
     std::vector<std::string> specs = cli.devices;
     if (specs.empty() && !device_spec_from_env().empty()) specs.push_back(device_spec_from_env());
     const auto chosen = select_devices(all, specs);
@@ -346,7 +356,8 @@ int guarded(const std::function<int()>& body) {
 // The table runs, whose benchmarks a crashing driver may take down with the process.
 bool supervised(const CliOptions& c) {
     return !(c.help || c.list || c.list_benchmarks || c.list_sweeps || c.check || c.record ||
-             !c.sweeps.empty() || !c.roofline_report.empty() || !c.compare.empty());
+             !c.sweeps.empty() || !c.roofline_report.empty() || !c.compare.empty() ||
+             !c.resource_spec_file.empty());
 }
 } // namespace
 

@@ -16,6 +16,9 @@ first device.
 
 options:
   --list               list OpenCL devices and exit
+  --resource-spec FILE write a CTest resource spec file for the devices (all, or
+                       the DEVICEs given) and exit: ctest --resource-spec-file FILE
+                       then spreads the device suites over them (docs/ci.md)
   --list-benchmarks    list benchmark ids, their paths and needs, and exit
   --only GLOB          run benchmarks whose id matches (e.g. 'fp*.fma,int32.*')
   --path NAME          force one implementation path (native, ptx, emulated, ...)
@@ -98,6 +101,8 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
             o.help = true;
         else if (a == "--list")
             o.list = true;
+        else if (a == "--resource-spec")
+            o.resource_spec_file = value();
         else if (a == "--list-benchmarks")
             o.list_benchmarks = true;
         else if (a == "--conformance")

@@ -31,6 +31,7 @@ struct CliOptions {
     std::vector<std::string> compare;
     std::optional<double> alpha;      // --alpha P: significance level of the U test
     std::optional<double> min_effect; // --min-effect PCT, as a fraction
+    std::string resource_spec_file;   // --resource-spec FILE: write CTest's spec and exit
 };
 
 struct UsageError : std::runtime_error {

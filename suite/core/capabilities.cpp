@@ -1,5 +1,7 @@
 #include "core/capabilities.hpp"
 
+#include "core/program_build.hpp"
+
 #include <algorithm>
 #include <regex>
 #include <sstream>
@@ -31,17 +33,11 @@ std::string Capabilities::cl_std_for_subgroups() const {
 std::optional<std::string> try_compile(const cl::Context& context, const cl::Device& device,
                                        const std::string& source, const std::string& options) {
     cl::Program program(context, source);
-    try {
-        program.build(std::vector<cl::Device>{device}, options.c_str());
-        return std::nullopt;
-    } catch (const cl::Error&) {
-        std::string log;
-        try {
-            log = program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device);
-        } catch (const cl::Error&) {
-        }
-        return log.empty() ? std::string("(empty build log)") : log;
-    }
+    // A probe that does not compile prints its errors: kept in the reason, not on the console.
+    const BuildOutcome built = build_program(program, device, options);
+    if (built.ok()) return std::nullopt;
+    const std::string log = built.full_log();
+    return log.empty() ? std::string("(empty build log)") : log;
 }
 
 namespace {

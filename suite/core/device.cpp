@@ -1,5 +1,7 @@
 #include "core/device.hpp"
 
+#include "core/resource_spec.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
@@ -198,6 +200,8 @@ std::vector<DeviceEntry> select_devices(const std::vector<DeviceEntry>& all,
 }
 
 std::string device_spec_from_env() {
+    // Under `ctest --resource-spec-file` the allocation decides; CLGAUGE_DEVICE otherwise.
+    if (auto allocated = device_from_resource_env()) return *allocated;
     const char* v = std::getenv("CLGAUGE_DEVICE");
     return v ? std::string(v) : std::string();
 }

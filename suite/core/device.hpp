@@ -62,7 +62,8 @@ struct UnknownDeviceError : std::runtime_error {
 // name ("H200", "pocl"). Empty: the first GPU, else the first device.
 std::vector<DeviceEntry> select_devices(const std::vector<DeviceEntry>& all,
                                         const std::vector<std::string>& specs);
-// The spec from CLGAUGE_DEVICE, or empty.
+// The device CTest allocated (CTEST_RESOURCE_GROUP_0_GPUS, core/resource_spec.hpp), else
+// CLGAUGE_DEVICE, else empty.
 std::string device_spec_from_env();
 
 std::string describe_device_list(const std::vector<DeviceEntry>& all);

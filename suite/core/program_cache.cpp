@@ -1,11 +1,13 @@
 #include "core/program_cache.hpp"
 
 #include "core/kernel_sources.hpp"
+#include "core/program_build.hpp"
 
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <utility>
 
 namespace clgauge {
 
@@ -13,25 +15,29 @@ const cl::Program& ProgramCache::get(const std::string& file, const std::string&
                                      const std::function<std::string(std::string)>& text_filter) {
     std::string text = kernel_source(file);
     if (text_filter) text = text_filter(std::move(text));
-    return get_source(text, options);
+    return build(text, options, file);
 }
 
 const cl::Program& ProgramCache::get_source(const std::string& text, const std::string& options) {
+    return build(text, options, "a generated source");
+}
+
+std::string ProgramCache::take_compiler_output() {
+    return std::exchange(compiler_output_, {});
+}
+
+const cl::Program& ProgramCache::build(const std::string& text, const std::string& options,
+                                       const std::string& name) {
     auto key = std::make_pair(text, options);
     if (auto it = programs_.find(key); it != programs_.end()) return it->second;
     cl::Program program(context_, text);
-    try {
-        program.build(std::vector<cl::Device>{device_}, options.c_str());
-    } catch (const cl::Error& e) {
-        std::string log;
-        try {
-            log = program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device_);
-        } catch (const cl::Error&) {
-        }
-        throw BuildFailure("kernel build failed (" + std::string(cl_error_name(e.err())) +
+    const BuildOutcome built = build_program(program, device_, options);
+    if (!built.ok())
+        throw BuildFailure("kernel build failed (" + std::string(cl_error_name(built.error)) +
                                ", options '" + options + "')",
-                           log);
-    }
+                           built.full_log());
+    if (!built.printed.empty())
+        compiler_output_ += name + " (options '" + options + "'):\n" + built.full_log();
     dump_binaries(program, text, options);
     return programs_.emplace(std::move(key), std::move(program)).first->second;
 }

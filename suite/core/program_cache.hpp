@@ -27,7 +27,14 @@ class ProgramCache {
                            const std::function<std::string(std::string)>& text_filter = {});
     const cl::Program& get_source(const std::string& text, const std::string& options);
 
+    // The logs of the successful builds since the last call whose compiler printed to stderr
+    // (warnings), with what it printed, each headed by the kernel file and options; the
+    // runner keeps them with the benchmark's result, never between the table's rows.
+    std::string take_compiler_output();
+
   private:
+    const cl::Program& build(const std::string& text, const std::string& options,
+                             const std::string& name);
     // CLGAUGE_DUMP_BINARIES=DIR: writes each built program's source and device binary (PTX
     // text on NVIDIA) there, to read what the driver's compiler made of a kernel.
     void dump_binaries(const cl::Program& program, const std::string& text,
@@ -36,6 +43,7 @@ class ProgramCache {
     cl::Context context_;
     cl::Device device_;
     std::map<std::pair<std::string, std::string>, cl::Program> programs_;
+    std::string compiler_output_;
 };
 
 } // namespace clgauge

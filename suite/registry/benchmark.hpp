@@ -96,9 +96,11 @@ struct Verification {
 
 struct Measurement {
     Status status = Status::Error;
-    std::string reason;    // unsupported / failure explanation
-    std::string build_log; // for BuildFailed
-    std::string path;      // the path that ran
+    std::string reason; // unsupported / failure explanation
+    // BuildFailed: the build log; otherwise what the compiler printed while building this
+    // benchmark's kernels (warnings), kept here instead of between the table's rows.
+    std::string build_log;
+    std::string path; // the path that ran
     Timings timings;
     double work_per_launch = 0; // operations or bytes per timed launch
     size_t global_size = 0, local_size = 0;

@@ -33,6 +33,7 @@ Measurement run_benchmark(Session& session, const Benchmark& b, const RunOptions
         m.reason = choice.unsupported_reason;
         return m;
     }
+    (void)session.programs.take_compiler_output(); // an earlier build's, not this benchmark's
     try {
         m = b.run(session, b, *choice.path, options);
         m.path = choice.path->name;
@@ -54,6 +55,8 @@ Measurement run_benchmark(Session& session, const Benchmark& b, const RunOptions
         m.reason = e.what();
         m.path = choice.path->name;
     }
+    if (const std::string printed = session.programs.take_compiler_output(); !printed.empty())
+        m.build_log += (m.build_log.empty() ? "" : "\n") + printed;
     return m;
 }
 

@@ -2,6 +2,7 @@
 
 #include "report/format.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <sstream>
 
@@ -40,6 +41,18 @@ void print_device_list(std::ostream& os, const std::vector<DeviceEntry>& all) {
     os << kBottom << "\n";
 }
 
+std::string compute_units_text(const DeviceFacts& f, const CoreEstimate& cores) {
+    char buf[96];
+    // Intel's CPU runtime reports CL_DEVICE_MAX_CLOCK_FREQUENCY as 0: no peak follows from that.
+    if (f.clock_mhz == 0)
+        std::snprintf(buf, sizeof buf, "%u, clock not reported (%u cores, peak unknown)",
+                      f.compute_units, cores.cores(f));
+    else
+        std::snprintf(buf, sizeof buf, "%u at %u MHz (%u cores, %.3f TFLOPs/s)", f.compute_units,
+                      f.clock_mhz, cores.cores(f), cores.fp32_peak(f) / 1e12);
+    return buf;
+}
+
 void print_device_table(std::ostream& os, const DeviceReport& r) {
     const auto& f = r.facts;
     char buf[160];
@@ -49,9 +62,7 @@ void print_device_table(std::ostream& os, const DeviceReport& r) {
     field(os, "Device Vendor", f.vendor);
     field(os, "Device Driver", f.driver + " (" + f.platform + ")");
     field(os, "OpenCL Version", f.opencl_c_version + " / " + f.device_version);
-    std::snprintf(buf, sizeof buf, "%u at %u MHz (%u cores, %.3f TFLOPs/s)", f.compute_units,
-                  f.clock_mhz, r.cores.cores(f), r.cores.fp32_peak(f) / 1e12);
-    field(os, "Compute Units", buf);
+    field(os, "Compute Units", compute_units_text(f, r.cores));
     std::snprintf(buf, sizeof buf, "%llu MB %s, %llu KB global / %llu KB local",
                   (unsigned long long)(f.global_mem >> 20), f.is_gpu() ? "VRAM" : "RAM",
                   (unsigned long long)(f.global_cache >> 10),
@@ -75,6 +86,18 @@ void print_device_table(std::ostream& os, const DeviceReport& r) {
 }
 
 namespace {
+// Every line of `text` behind `prefix`, each ending in a newline.
+std::string indented(const std::string& text, const std::string& prefix) {
+    std::string out;
+    size_t at = 0;
+    while (at < text.size()) {
+        const size_t end = std::min(text.find('\n', at), text.size());
+        out += prefix + text.substr(at, end - at) + "\n";
+        at = end + 1;
+    }
+    return out;
+}
+
 std::string detail(const Measurement& m, const std::string& key) {
     for (const auto& [k, v] : m.details)
         if (k == key) return v;
@@ -138,7 +161,13 @@ void print_results(std::ostream& os, const DeviceReport& r) {
     size_t failures = 0;
     for (const auto& x : r.results) {
         const Measurement& m = x.measurement;
-        if (m.status == Status::Ok) continue;
+        if (m.status == Status::Ok) {
+            // The compiler's warnings on a verified benchmark: below the table, not in it.
+            if (!m.build_log.empty())
+                notes << "  " << x.benchmark->id << ": the compiler said:\n"
+                      << indented(m.build_log, "    ");
+            continue;
+        }
         if (is_failure(m.status)) ++failures;
         notes << "  " << x.benchmark->id << ": " << status_name(m.status) << ": " << m.reason
               << "\n";

@@ -10,6 +10,9 @@ namespace clgauge {
 
 void print_device_list(std::ostream& os, const std::vector<DeviceEntry>& all);
 void print_device_table(std::ostream& os, const DeviceReport& r);
+// The "Compute Units" field: count, clock, cores and FP32 peak, or "peak unknown" when the
+// device reports no clock.
+std::string compute_units_text(const DeviceFacts& facts, const CoreEstimate& cores);
 std::string result_row(const BenchmarkResult& result, double fp32_rate);
 void print_results(std::ostream& os, const DeviceReport& r);
 

@@ -57,6 +57,7 @@ nlohmann::json measurement_to_json(const Benchmark& b, const Measurement& m) {
             {"unit", unit_name(b.unit)},
             {"status", status_name(m.status)},
             {"reason", m.reason},
+            {"build_log", m.build_log},
             {"path", m.path},
             {"rate", m.rate()},
             {"median_s", m.timings.device.median},

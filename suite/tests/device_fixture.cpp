@@ -4,6 +4,7 @@
 #include "registry/registry.hpp"
 
 #include <gtest/gtest.h>
+#include <iostream>
 #include <memory>
 
 namespace clgauge::test {
@@ -27,6 +28,10 @@ Session& device_session() {
     if (!session && error.empty()) {
         try {
             session = std::make_unique<Session>(selected_device());
+            // Which device a case ran on, in its output (and so in a JUnit <system-out>):
+            // with CTest resource allocation it is CTest's choice, not CLGAUGE_DEVICE.
+            std::cout << "clgauge test device " << session->entry.index << ": "
+                      << session->facts().name << " (" << session->facts().platform << ")\n";
         } catch (const std::exception& e) {
             error = e.what();
         }

@@ -4,6 +4,7 @@
 // device skips with how to record one.
 #include "baseline/check.hpp"
 #include "baseline/match.hpp"
+#include "core/resource_spec.hpp"
 #include "device_fixture.hpp"
 #include "registry/registry.hpp"
 #include "registry/run_all.hpp"
@@ -45,6 +46,13 @@ const BaselineState& baseline_state(const DeviceFacts& facts) {
 TEST_P(Perf, MeetsBaseline) {
     const Benchmark* b = find_benchmark(GetParam());
     ASSERT_NE(b, nullptr);
+#ifdef CLGAUGE_NEEDS_ALLOCATION
+    // Configured with CLGAUGE_RESOURCE_GROUPS, the perf cases give up RUN_SERIAL for a whole
+    // device from CTest; run without a resource spec, ctest -j would time several at once.
+    if (!device_from_resource_env())
+        FAIL() << "configured with CLGAUGE_RESOURCE_GROUPS: run ctest with --resource-spec-file "
+                  "FILE (write it with clgauge --resource-spec FILE), or perf cases share a device";
+#endif
     Session& s = device_session();
     const BaselineState& base = baseline_state(s.facts());
     ASSERT_TRUE(base.error.empty()) << base.error;

@@ -150,6 +150,54 @@ TEST_F(BaselineSelftest, PerfCasesGateOnTheBaseline) {
     EXPECT_NE(r.out.find("REGRESSION"), std::string::npos) << r.out;
 }
 
+// The text of the <testcase name="NAME..." ...>...</testcase> element of a JUnit file; CTest
+// names a parameterized case "NAME  # GetParam() = ...".
+std::string junit_case(const std::string& xml, const std::string& name) {
+    size_t at = xml.find("<testcase name=\"" + name + " ");
+    if (at == std::string::npos) at = xml.find("<testcase name=\"" + name + "\"");
+    if (at == std::string::npos) return {};
+    const size_t end = xml.find("</testcase>", at);
+    return xml.substr(at, end == std::string::npos ? std::string::npos : end - at);
+}
+
+// What a CI system reads (docs/ci.md): ctest --output-junit over the perf cases' own CTest
+// registration puts each case's verdict line (baseline, measured, change, tolerance) in the
+// case's <system-out>, and a regression is a <failure>.
+TEST_F(BaselineSelftest, JUnitReportCarriesTheVerdictLine) {
+    record(kSlowed);
+    const fs::path ctest_dir = dir / "junit";
+    fs::create_directories(ctest_dir);
+    std::ofstream(ctest_dir / "CTestTestfile.cmake")
+        << "include(\"" << CLGAUGE_PERF_CTEST_FILE << "\")\n";
+    const std::string junit = (ctest_dir / "perf.xml").string();
+    const std::string env = "env CLGAUGE_BASELINES='" + dir.string() + "' ";
+    const std::string args = "--test-dir '" + ctest_dir.string() +
+                             "' -R '/fp32_fma( |$)' --output-junit '" + junit + "'";
+    auto read_junit = [&] {
+        std::ifstream in(junit);
+        return std::string(std::istreambuf_iterator<char>(in), {});
+    };
+    const std::string verdict = "fp32.fma: baseline ";
+
+    Output r = run(env, CLGAUGE_CTEST, args);
+    EXPECT_EQ(r.rc, 0) << r.out;
+    std::string c = junit_case(read_junit(), "Registry/Perf.MeetsBaseline/fp32_fma");
+    ASSERT_FALSE(c.empty()) << "no perf case in " << junit << ":\n" << read_junit();
+    EXPECT_NE(c.find("status=\"run\""), std::string::npos) << c;
+    for (const char* part : {verdict.c_str(), ", measured ", "(tolerance ", "), ok"})
+        EXPECT_NE(c.find(part), std::string::npos) << "'" << part << "' missing:\n" << c;
+
+    r = run(env + "CLGAUGE_TEST_SLOWDOWN=" + kSlowdown, CLGAUGE_CTEST, args);
+    EXPECT_NE(r.rc, 0) << r.out;
+    c = junit_case(read_junit(), "Registry/Perf.MeetsBaseline/fp32_fma");
+    EXPECT_NE(c.find("status=\"fail\""), std::string::npos) << c;
+    EXPECT_NE(c.find("<failure"), std::string::npos) << c;
+    const size_t out = c.find("<system-out>");
+    ASSERT_NE(out, std::string::npos) << c;
+    for (const char* part : {verdict.c_str(), ", measured ", "(tolerance ", "REGRESSION"})
+        EXPECT_NE(c.find(part, out), std::string::npos) << "'" << part << "' missing:\n" << c;
+}
+
 TEST_F(BaselineSelftest, BaselineClaimingTenfoldFails) {
     record();
     scale_baseline(10.0);
