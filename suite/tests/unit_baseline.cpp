@@ -651,8 +651,9 @@ TEST(BaselinePool, ValueAndTolerance) {
 }
 
 TEST(BaselineSchema, Version1FilesAreReadAsOneRecording) {
-    // The committed H200 baseline was written with schema version 1.
-    const std::string path = baselines_dir() + "/nvidia/nvidia-h200.json";
+    // The H200 baseline as first committed (schema version 1, one machine), kept as test data.
+    const std::string path =
+        std::string(CLGAUGE_SOURCE_DIR) + "/suite/tests/data/baseline_v1/nvidia-h200.json";
     const BaselineFile f = load_baseline(path);
     ASSERT_EQ(f.machines.size(), 1u);
     EXPECT_EQ(f.machines[0].id, kSchemaV1Machine);
@@ -671,6 +672,14 @@ TEST(BaselineSchema, Version1FilesAreReadAsOneRecording) {
     const BaselineFile again = baseline_from_json(baseline_to_json(f), "again.json");
     EXPECT_EQ(baseline_to_json(again), baseline_to_json(f));
     EXPECT_EQ(baseline_to_json(f)["schema_version"], kBaselineSchemaVersion);
+}
+
+TEST(BaselineSchema, CommittedBaselinesPoolTwoMachines) {
+    for (const char* name : {"/nvidia/nvidia-h200.json", "/nvidia/nvidia-h100-80gb-hbm3.json"}) {
+        const BaselineFile f = load_baseline(baselines_dir() + name);
+        EXPECT_EQ(f.machines.size(), 2u) << name;
+        EXPECT_GE(f.metrics.size(), 72u) << name;
+    }
 }
 
 TEST(BaselineMachineId, StableHashAndOverride) {
