@@ -286,19 +286,24 @@ std::optional<std::string> pcie_link_from_sysfs(const DeviceFacts& f) {
     return std::nullopt;
 }
 
-Benchmark transfer_benchmark(TransferSpec spec) {
+Benchmark transfer_entry(std::string id, std::string label, std::string description,
+                         std::function<Measurement(Session&, const RunOptions&)> run) {
     Benchmark b;
-    b.id = spec.id;
+    b.id = std::move(id);
     b.family = "transfer";
-    b.label = spec.label;
+    b.label = std::move(label);
     b.unit = Unit::BytePerSecond;
     b.paths = {{"native", {}, ""}};
-    b.description = spec.description;
-    b.run = [spec = std::move(spec)](Session& s, const Benchmark&, const Path&,
-                                     const RunOptions& opts) {
-        return run_transfer(spec, s, opts);
-    };
+    b.description = std::move(description);
+    b.run = [run = std::move(run)](Session& s, const Benchmark&, const Path&,
+                                   const RunOptions& opts) { return run(s, opts); };
     return b;
+}
+
+Benchmark transfer_benchmark(TransferSpec spec) {
+    return transfer_entry(
+        spec.id, spec.label, spec.description,
+        [spec](Session& s, const RunOptions& opts) { return run_transfer(spec, s, opts); });
 }
 
 } // namespace clgauge

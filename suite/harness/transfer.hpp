@@ -4,6 +4,7 @@
 #pragma once
 #include "registry/benchmark.hpp"
 
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -22,6 +23,9 @@ struct TransferSpec {
 Benchmark transfer_benchmark(TransferSpec spec);
 
 // Shared by the transfer harnesses (this one and transfer_routes.hpp):
+// the registry entry of one transfer, family "transfer", unit B/s, one native path,
+Benchmark transfer_entry(std::string id, std::string label, std::string description,
+                         std::function<Measurement(Session&, const RunOptions&)> run);
 // bytes per transfer (4 MiB + a page in conformance; 256 MiB on a GPU; CLGAUGE_XFER_MIB),
 size_t transfer_bytes(const Session& s, const RunOptions& opts);
 // the device-side fill of `words` words of stream `stream` (reference/transfer.hpp),

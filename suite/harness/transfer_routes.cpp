@@ -232,16 +232,9 @@ Measurement run_route(const RouteSpec& spec, Session& s, const RunOptions& opts)
 } // namespace
 
 Benchmark transfer_route_benchmark(RouteSpec spec) {
-    Benchmark b;
-    b.id = spec.id;
-    b.family = "transfer";
-    b.label = spec.label;
-    b.unit = Unit::BytePerSecond;
-    b.paths = {{"native", {}, ""}};
-    b.description = spec.description;
-    b.run = [spec = std::move(spec)](Session& s, const Benchmark&, const Path&,
-                                     const RunOptions& opts) { return run_route(spec, s, opts); };
-    return b;
+    return transfer_entry(
+        spec.id, spec.label, spec.description,
+        [spec](Session& s, const RunOptions& opts) { return run_route(spec, s, opts); });
 }
 
 } // namespace clgauge
