@@ -1,24 +1,14 @@
 #include "baseline/check.hpp"
 
-#include "report/json_report.hpp"
-
 #include "baseline/match.hpp"
-#include "registry/runner.hpp"
 #include "report/format.hpp"
-#include "report/results.hpp"
+#include "run/runner.hpp"
+#include "types/results.hpp"
 
 #include <algorithm>
 #include <cstdio>
-#include <filesystem>
 
 namespace clgauge {
-
-RunOptions baseline_run_options(RunOptions o) {
-    o.mode = Mode::Perf;
-    o.budget.min_reps = std::max(o.budget.min_reps, kBaselineMinReps);
-    o.budget.max_reps = std::max(o.budget.max_reps, o.budget.min_reps);
-    return o;
-}
 
 MetricCheck check_benchmark(Session& session, const Benchmark& b, const BaselineFile& baseline,
                             const RunOptions& options,
@@ -146,50 +136,6 @@ void print_checks(std::ostream& os, const std::string& file, const BaselineFile&
        << s.regressions << " regressed, " << s.lost << " lost, " << s.failed << " failed, " << s.bad
        << " bad baseline entries, " << s.skipped << " skipped -> "
        << (s.regressions + s.lost + s.failed + s.bad ? "FAIL" : "PASS") << "\n";
-}
-
-RecordReport record_baseline(Session& session, const std::vector<const Benchmark*>& selection,
-                             const RunOptions& options,
-                             const std::optional<std::string>& forced_path, const std::string& dir,
-                             unsigned rounds, double tolerance_floor,
-                             const RoundProgress& progress) {
-    RecordReport rep;
-    rep.file = baseline_path(dir, session.facts());
-    // Read (and so validate) the old file before spending time measuring.
-    std::optional<BaselineFile> existing;
-    if (std::filesystem::exists(rep.file)) existing = find_baseline(dir, session.facts());
-    const RunOptions opts = baseline_run_options(options);
-    std::vector<std::vector<Measurement>> runs(selection.size());
-    for (unsigned r = 0; r < std::max(rounds, 1u); ++r)
-        for (size_t i = 0; i < selection.size(); ++i) {
-            if (progress) progress(r, i, *selection[i]);
-            // A hang makes the device untrustworthy; failures are not retried.
-            if (!runs[i].empty() && is_failure(runs[i].back().status)) continue;
-            runs[i].push_back(run_benchmark(session, *selection[i], opts, forced_path));
-        }
-    const std::string date = utc_timestamp();
-    std::vector<std::pair<std::string, MetricBaseline>> recorded;
-    for (size_t i = 0; i < selection.size(); ++i) {
-        const Benchmark& b = *selection[i];
-        RecordOutcome o = metric_from_rounds(b, runs[i], session.facts(), date, tolerance_floor);
-        if (o.recorded) {
-            if (o.metric.supported) o.metric.budget_ms = opts.budget.seconds * 1000.0;
-            recorded.push_back({b.id, std::move(o.metric)});
-            rep.recorded.push_back(b.id);
-        } else {
-            rep.refused.push_back(b.id + ": " + o.why);
-        }
-    }
-    if (existing)
-        for (const auto& [id, m] : existing->metrics)
-            if (std::find(rep.recorded.begin(), rep.recorded.end(), id) == rep.recorded.end())
-                rep.kept.push_back(id);
-    if (!recorded.empty()) {
-        rep.written =
-            merge_baseline(existing ? &*existing : nullptr, session.facts(), recorded, date);
-        save_baseline(rep.file, rep.written);
-    }
-    return rep;
 }
 
 } // namespace clgauge

@@ -1,9 +1,12 @@
 // Recording: pooling several measurement rounds into baseline metrics and merging them into
 // the device's file without losing the metrics (or files) it does not touch.
 #pragma once
+#include "baseline/compare.hpp"
 #include "baseline/schema.hpp"
 #include "core/device.hpp"
 
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,5 +34,23 @@ RecordOutcome metric_from_rounds(const Benchmark& b, const std::vector<Measureme
 BaselineFile merge_baseline(const BaselineFile* existing, const DeviceFacts& facts,
                             const std::vector<std::pair<std::string, MetricBaseline>>& recorded,
                             const std::string& date);
+
+// Perf options with enough repetitions for a baseline or a verdict.
+RunOptions baseline_run_options(RunOptions options);
+
+struct RecordReport {
+    std::string file;
+    BaselineFile written; // what the file holds now (when anything was recorded)
+    std::vector<std::string> recorded, kept, refused; // ids; refused with the reason
+};
+using RoundProgress = std::function<void(unsigned round, size_t done, const Benchmark& next)>;
+// Runs `rounds` passes over the selection and merges them into <dir>'s file for the device.
+// An existing file that is invalid or belongs to another device is never overwritten.
+RecordReport record_baseline(Session& session, const std::vector<const Benchmark*>& selection,
+                             const RunOptions& options,
+                             const std::optional<std::string>& forced_path, const std::string& dir,
+                             unsigned rounds = kDefaultRecordRounds,
+                             double tolerance_floor = kToleranceFloor,
+                             const RoundProgress& progress = {});
 
 } // namespace clgauge

@@ -1,8 +1,8 @@
 #include "baseline/schema.hpp"
 
+#include "core/files.hpp"
 #include "core/json_fields.hpp"
 #include "core/stats.hpp"
-#include "report/json_report.hpp"
 
 #include <cmath>
 #include <fstream>

@@ -1,7 +1,7 @@
 // Baseline files (schema clgauge.baseline v1): one JSON file per device with, per metric,
 // the recorded median, its spread, the raw samples and the tolerance the verdict uses.
 #pragma once
-#include "registry/benchmark.hpp"
+#include "types/benchmark.hpp"
 
 #include <map>
 #include <nlohmann/json.hpp>

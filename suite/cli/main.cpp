@@ -7,10 +7,10 @@
 #include "cli/crash_journal.hpp"
 #include "cli/options.hpp"
 #include "registry/registry.hpp"
-#include "registry/run_all.hpp"
 #include "report/console.hpp"
 #include "report/format.hpp"
 #include "report/json_report.hpp"
+#include "run/run_all.hpp"
 
 #include <cstdio>
 #include <cstdlib>

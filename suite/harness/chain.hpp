@@ -3,7 +3,7 @@
 // reproduces bit for bit.
 #pragma once
 #include "harness/verify.hpp"
-#include "registry/benchmark.hpp"
+#include "types/benchmark.hpp"
 
 #include <cstdint>
 #include <functional>

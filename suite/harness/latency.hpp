@@ -2,7 +2,7 @@
 // host clock from enqueue to completion (the round trip) and by its event's QUEUED, SUBMIT,
 // START and END stamps. The figure is a time (Unit::Seconds: lower is better).
 #pragma once
-#include "registry/benchmark.hpp"
+#include "types/benchmark.hpp"
 
 namespace clgauge {
 

@@ -1,6 +1,6 @@
 // Launch geometry and allocation limits shared by the harnesses.
 #pragma once
-#include "registry/benchmark.hpp"
+#include "types/benchmark.hpp"
 
 #include <cstddef>
 #include <stdexcept>

@@ -5,7 +5,7 @@
 #pragma once
 #include "harness/verify.hpp"
 #include "reference/memory.hpp"
-#include "registry/benchmark.hpp"
+#include "types/benchmark.hpp"
 
 #include <cstdint>
 

@@ -4,7 +4,7 @@
 // within a derived bound for the float tiles with special values).
 #pragma once
 #include "reference/mma.hpp"
-#include "registry/benchmark.hpp"
+#include "types/benchmark.hpp"
 
 namespace clgauge {
 

@@ -6,7 +6,7 @@
 // work-item) and, on the intel path, every sub-group size the device offers through
 // intel_reqd_sub_group_size. Perf: one calibrated launch, a sample of sub-groups checked.
 #pragma once
-#include "registry/benchmark.hpp"
+#include "types/benchmark.hpp"
 
 namespace clgauge {
 

@@ -2,7 +2,7 @@
 // host memory (a std::vector) or pinned memory (a CL_MEM_ALLOC_HOST_PTR buffer, mapped),
 // one direction or both at once on two queues. Data is checked after the round trip.
 #pragma once
-#include "registry/benchmark.hpp"
+#include "types/benchmark.hpp"
 
 #include <optional>
 #include <string>

@@ -4,7 +4,7 @@
 // staged through pinned memory by the host's own threads. Timed with the host clock, since
 // maps and memcpy have no device events; every word that arrives is checked.
 #pragma once
-#include "registry/benchmark.hpp"
+#include "types/benchmark.hpp"
 
 #include <string>
 

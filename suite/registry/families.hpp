@@ -1,6 +1,6 @@
 // One function per family file under suite/benchmarks/, each returning its registry entries.
 #pragma once
-#include "registry/benchmark.hpp"
+#include "types/benchmark.hpp"
 
 #include <vector>
 

@@ -1,6 +1,6 @@
 // The list of every benchmark. Each family file contributes its entries here.
 #pragma once
-#include "registry/benchmark.hpp"
+#include "types/benchmark.hpp"
 
 #include <string>
 #include <vector>

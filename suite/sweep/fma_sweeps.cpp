@@ -3,7 +3,7 @@
 #include "harness/chain.hpp"
 #include "harness/launch.hpp"
 #include "reference/fma.hpp"
-#include "registry/runner.hpp"
+#include "run/runner.hpp"
 #include "sweep/features.hpp"
 #include "sweep/sweep_defs.hpp"
 #include "sweep/wave.hpp"

@@ -5,7 +5,7 @@
 #include "core/memory_peak.hpp"
 #include "harness/launch.hpp"
 #include "registry/registry.hpp"
-#include "registry/runner.hpp"
+#include "run/runner.hpp"
 #include "sweep/cache_size.hpp"
 #include "sweep/features.hpp"
 #include "sweep/sweep_defs.hpp"

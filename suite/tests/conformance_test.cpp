@@ -1,8 +1,8 @@
 // label conformance: every registry entry, on every path, against its CPU reference.
 #include "device_fixture.hpp"
 #include "registry/registry.hpp"
-#include "registry/run_all.hpp"
-#include "registry/runner.hpp"
+#include "run/run_all.hpp"
+#include "run/runner.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // The device the device-bound suites run on: CLGAUGE_DEVICE, else clgauge's default.
 #pragma once
-#include "registry/benchmark.hpp"
+#include "types/benchmark.hpp"
 
 #include <optional>
 #include <ostream>

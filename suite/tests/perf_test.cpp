@@ -5,7 +5,7 @@
 #include "baseline/match.hpp"
 #include "device_fixture.hpp"
 #include "registry/registry.hpp"
-#include "registry/run_all.hpp"
+#include "run/run_all.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
-#include "registry/run_all.hpp"
+#include "run/run_all.hpp"
 
 #include "core/env.hpp"
-#include "registry/runner.hpp"
+#include "run/runner.hpp"
 
 #include <cstdlib>
 #include <stdexcept>

@@ -1,20 +1,6 @@
-#include "registry/benchmark.hpp"
+#include "types/need.hpp"
 
 namespace clgauge {
-
-const char* unit_name(Unit u) {
-    switch (u) {
-    case Unit::FlopPerSecond:
-        return "FLOP/s";
-    case Unit::OpPerSecond:
-        return "OP/s";
-    case Unit::BytePerSecond:
-        return "B/s";
-    case Unit::Seconds:
-        return "s";
-    }
-    return "?";
-}
 
 const char* need_name(Need n) {
     switch (n) {
@@ -93,32 +79,6 @@ std::optional<std::string> unmet(Need n, const Capabilities& c) {
         break;
     }
     return std::nullopt;
-}
-
-const char* status_name(Status s) {
-    switch (s) {
-    case Status::Ok:
-        return "ok";
-    case Status::Unsupported:
-        return "unsupported";
-    case Status::BuildFailed:
-        return "build-failed";
-    case Status::VerifyFailed:
-        return "verify-failed";
-    case Status::Error:
-        return "error";
-    case Status::Timeout:
-        return "timeout";
-    case Status::Crashed:
-        return "crashed";
-    }
-    return "?";
-}
-
-double Measurement::rate() const {
-    const double t = timings.device.median;
-    if (status != Status::Ok || t <= 0) return 0.0;
-    return time_is_figure ? t : work_per_launch / t;
 }
 
 } // namespace clgauge

@@ -1,6 +1,6 @@
 // Runs a selection of benchmarks on one device, in registry order, into a DeviceReport.
 #pragma once
-#include "report/results.hpp"
+#include "types/results.hpp"
 
 #include <functional>
 #include <optional>
