@@ -2,7 +2,7 @@
 // reference/block.hpp, harness suite/harness/memory.hpp), on the sub-group layer's paths.
 #include "reference/block.hpp"
 #include "harness/memory.hpp"
-#include "registry/families.hpp"
+#include "registry/registry.hpp"
 
 namespace clgauge::families {
 
@@ -37,5 +37,8 @@ std::vector<Benchmark> block() {
     }
     return v;
 }
+
+// Registry order 100: where the family stands in the table, the JSON and the CSV.
+const FamilyRegistrar registered(100, block);
 
 } // namespace clgauge::families

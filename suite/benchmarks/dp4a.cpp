@@ -2,7 +2,7 @@
 // (kernels/dp4a.cl, reference/dp4a.hpp).
 #include "reference/dp4a.hpp"
 #include "harness/chain.hpp"
-#include "registry/families.hpp"
+#include "registry/registry.hpp"
 
 namespace clgauge::families {
 
@@ -43,5 +43,8 @@ std::vector<Benchmark> dp4a() {
         dp4a_entry("dp4a.su8", "dp4a_su8", "4x8-bit dot product, signed x unsigned",
                    ref::dp4a_su8)};
 }
+
+// Registry order 30: where the family stands in the table, the JSON and the CSV.
+const FamilyRegistrar registered(30, dp4a);
 
 } // namespace clgauge::families

@@ -1,7 +1,7 @@
 // fp64.fma, fp32.fma, fp16.fma: floating-point FMA chains (kernels/fma.cl, reference/fma.hpp).
 #include "reference/fma.hpp"
 #include "harness/chain.hpp"
-#include "registry/families.hpp"
+#include "registry/registry.hpp"
 
 namespace clgauge::families {
 
@@ -54,5 +54,8 @@ std::vector<Benchmark> fma() {
     }));
     return v;
 }
+
+// Registry order 10: where the family stands in the table, the JSON and the CSV.
+const FamilyRegistrar registered(10, fma);
 
 } // namespace clgauge::families

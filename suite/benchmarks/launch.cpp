@@ -1,7 +1,7 @@
 // launch.latency (round trip of an empty kernel) and launch.dispatch (QUEUED to START):
 // kernels/launch.cl, reference/launch.hpp, harness suite/harness/latency.hpp. Lower is better.
 #include "harness/latency.hpp"
-#include "registry/families.hpp"
+#include "registry/registry.hpp"
 
 namespace clgauge::families {
 
@@ -21,5 +21,8 @@ std::vector<Benchmark> launch() {
     }));
     return v;
 }
+
+// Registry order 130: where the family stands in the table, the JSON and the CSV.
+const FamilyRegistrar registered(130, launch);
 
 } // namespace clgauge::families

@@ -1,7 +1,7 @@
 // mem.coalesced.*, mem.misaligned.*, mem.strided.*, mem.vector.*: device memory bandwidth
 // (kernels/memory.cl, reference/memory.hpp, harness suite/harness/memory.hpp).
 #include "harness/memory.hpp"
-#include "registry/families.hpp"
+#include "registry/registry.hpp"
 
 namespace clgauge::families {
 
@@ -112,5 +112,8 @@ std::vector<Benchmark> memory() {
     v.push_back(memory_benchmark(pref));
     return v;
 }
+
+// Registry order 90: where the family stands in the table, the JSON and the CSV.
+const FamilyRegistrar registered(90, memory);
 
 } // namespace clgauge::families

@@ -3,7 +3,7 @@
 // element: init 1 store, read 1 load, copy and scale 1 load + 1 store, add 2 + 1, triad 3 + 1.
 #include "reference/stream.hpp"
 #include "harness/memory.hpp"
-#include "registry/families.hpp"
+#include "registry/registry.hpp"
 
 namespace clgauge::families {
 
@@ -64,5 +64,8 @@ std::vector<Benchmark> stream() {
     }
     return v;
 }
+
+// Registry order 110: where the family stands in the table, the JSON and the CSV.
+const FamilyRegistrar registered(110, stream);
 
 } // namespace clgauge::families

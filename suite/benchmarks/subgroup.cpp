@@ -2,7 +2,7 @@
 // (intel, khr, ptx, emulated). kernels/subgroup.cl, reference/subgroup.hpp,
 // suite/harness/subgroup.hpp. Rates count one operation per lane per sub-group operation.
 #include "harness/subgroup.hpp"
-#include "registry/families.hpp"
+#include "registry/registry.hpp"
 
 namespace clgauge::families {
 
@@ -54,5 +54,8 @@ std::vector<Benchmark> subgroup() {
     }));
     return v;
 }
+
+// Registry order 70: where the family stands in the table, the JSON and the CSV.
+const FamilyRegistrar registered(70, subgroup);
 
 } // namespace clgauge::families

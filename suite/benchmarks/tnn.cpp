@@ -2,7 +2,7 @@
 // (kernels/tnn.cl, reference/tnn.hpp).
 #include "reference/tnn.hpp"
 #include "harness/chain.hpp"
-#include "registry/families.hpp"
+#include "registry/registry.hpp"
 
 namespace clgauge::families {
 
@@ -30,5 +30,8 @@ std::vector<Benchmark> tnn() {
     }));
     return v;
 }
+
+// Registry order 60: where the family stands in the table, the JSON and the CSV.
+const FamilyRegistrar registered(60, tnn);
 
 } // namespace clgauge::families

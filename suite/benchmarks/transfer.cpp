@@ -2,7 +2,7 @@
 // (kernels/transfer.cl, reference/transfer.hpp, harness suite/harness/transfer.hpp).
 #include "harness/transfer.hpp"
 #include "harness/transfer_routes.hpp"
-#include "registry/families.hpp"
+#include "registry/registry.hpp"
 
 namespace clgauge::families {
 
@@ -67,5 +67,8 @@ std::vector<Benchmark> transfer() {
         v.push_back(transfer_route_benchmark(r));
     return v;
 }
+
+// Registry order 120: where the family stands in the table, the JSON and the CSV.
+const FamilyRegistrar registered(120, transfer);
 
 } // namespace clgauge::families

@@ -1,4 +1,5 @@
-// The list of every benchmark. Each family file contributes its entries here.
+// The list of every benchmark. Each family file under suite/benchmarks/ registers its entries
+// where it defines them, with a FamilyRegistrar; nothing else names the families.
 #pragma once
 #include "types/benchmark.hpp"
 
@@ -6,6 +7,24 @@
 #include <vector>
 
 namespace clgauge {
+
+// Makes one family's entries; called once, when the registry is first read.
+using FamilyEntries = std::vector<Benchmark> (*)();
+
+struct FamilyRegistration {
+    int order = 0; // lower first: the order of the console table, the JSON and the CSV
+    FamilyEntries entries = nullptr;
+};
+
+// A family file's static object: `const FamilyRegistrar registered(40, entries);`.
+// The linker must keep every family object (CMakeLists.txt links them whole).
+struct FamilyRegistrar {
+    FamilyRegistrar(int order, FamilyEntries entries);
+};
+
+// The entries of `families` in order; throws std::logic_error naming the clash when two
+// families share an order or two entries an id.
+std::vector<Benchmark> assemble_registry(std::vector<FamilyRegistration> families);
 
 const std::vector<Benchmark>& registry();
 const Benchmark* find_benchmark(const std::string& id);
