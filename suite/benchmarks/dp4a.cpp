@@ -18,12 +18,15 @@ std::vector<Path> dp4a_paths() {
 Benchmark dp4a_entry(const char* id, const char* kernel, const char* what,
                      ChainReference reference) {
     return chain_benchmark({
-        .id = id,
-        .family = "dp4a",
-        .label = "DP4A  compute",
-        .description = what,
-        .unit = Unit::OpPerSecond,
-        .paths = dp4a_paths(),
+        .entry =
+            {
+                .id = id,
+                .family = "dp4a",
+                .label = "DP4A  compute",
+                .description = what,
+                .unit = Unit::OpPerSecond,
+                .paths = dp4a_paths(),
+            },
         .source = "dp4a.cl",
         .kernel = kernel,
         // Per step: two dependent 4-way dot products with accumulate, each counted as

@@ -8,15 +8,21 @@ namespace clgauge::families {
 std::vector<Benchmark> launch() {
     std::vector<Benchmark> v;
     v.push_back(latency_benchmark({
-        .id = "launch.latency",
-        .label = "Launch latency",
-        .description = "empty kernel, host clock from enqueue to completion (no profiling)",
+        .entry =
+            {
+                .id = "launch.latency",
+                .label = "Launch latency",
+                .description = "empty kernel, host clock from enqueue to completion (no profiling)",
+            },
         .figure = LatencyFigure::RoundTrip,
     }));
     v.push_back(latency_benchmark({
-        .id = "launch.dispatch",
-        .label = "Launch dispatch",
-        .description = "empty kernel, event QUEUED to START",
+        .entry =
+            {
+                .id = "launch.dispatch",
+                .label = "Launch dispatch",
+                .description = "empty kernel, event QUEUED to START",
+            },
         .figure = LatencyFigure::Dispatch,
     }));
     return v;

@@ -8,13 +8,13 @@ namespace clgauge::families {
 namespace {
 MemSpec base(std::string id, std::string label, std::string kernel, std::string description) {
     MemSpec s;
-    s.id = std::move(id);
-    s.family = "memory";
-    s.label = std::move(label);
+    s.entry.id = std::move(id);
+    s.entry.family = "memory";
+    s.entry.label = std::move(label);
     s.kernel = std::move(kernel);
-    s.description = std::move(description);
+    s.entry.description = std::move(description);
     s.source = "memory.cl";
-    s.paths = {{"native", {}, ""}};
+    s.entry.paths = {{"native", {}, ""}};
     return s;
 }
 MemSpec reading(MemSpec s, MemReference ref) {

@@ -94,10 +94,10 @@ std::vector<Benchmark> mma() {
     std::vector<Benchmark> v;
     for (const Variant& x : kVariants) {
         MmaSpec spec;
-        spec.id = x.id;
-        spec.label = x.label;
-        spec.description = std::string(x.description) + " matrix multiply-accumulate";
-        spec.unit = ref::mma::is_float(x.format) ? Unit::FlopPerSecond : Unit::OpPerSecond;
+        spec.entry.id = x.id;
+        spec.entry.label = x.label;
+        spec.entry.description = std::string(x.description) + " matrix multiply-accumulate";
+        spec.entry.unit = ref::mma::is_float(x.format) ? Unit::FlopPerSecond : Unit::OpPerSecond;
         spec.format = x.format;
         spec.options = std::string("-D") + x.define;
         spec.paths = {ptx(x)};

@@ -12,13 +12,16 @@ std::vector<Benchmark> mod() {
     // Per step: two chains x two reductions = 8 operations, one 32-bit load.
     std::vector<Benchmark> v;
     v.push_back(chain_benchmark({
-        .id = "mod.proth",
-        .family = "mod",
-        .label = "MOD   compute",
-        .description = "Proth reduction x = hi(x) - lo(x)*A mod A*2^16+1, A in "
-                       "{1023, 5005, 16441, 32745}",
-        .unit = Unit::OpPerSecond,
-        .paths = {{"native", {}, ""}},
+        .entry =
+            {
+                .id = "mod.proth",
+                .family = "mod",
+                .label = "MOD   compute",
+                .description = "Proth reduction x = hi(x) - lo(x)*A mod A*2^16+1, A in "
+                               "{1023, 5005, 16441, 32745}",
+                .unit = Unit::OpPerSecond,
+                .paths = {{"native", {}, ""}},
+            },
         .source = "mod.cl",
         .kernel = "mod_proth",
         .steps = ref::kModSteps,

@@ -12,12 +12,15 @@ std::vector<Benchmark> sum() {
     // 2 rotates, a not, an and, a xor and an add.
     std::vector<Benchmark> v;
     v.push_back(chain_benchmark({
-        .id = "sum.sha256",
-        .family = "sum",
-        .label = "SUM   compute",
-        .description = "SHA-256 Sum0/Sum1 chains: x = Sum0(x) + y; y = Sum1(y) + x",
-        .unit = Unit::OpPerSecond,
-        .paths = {{"native", {}, ""}},
+        .entry =
+            {
+                .id = "sum.sha256",
+                .family = "sum",
+                .label = "SUM   compute",
+                .description = "SHA-256 Sum0/Sum1 chains: x = Sum0(x) + y; y = Sum1(y) + x",
+                .unit = Unit::OpPerSecond,
+                .paths = {{"native", {}, ""}},
+            },
         .source = "sum.cl",
         .kernel = "sum_sha256",
         .steps = 128,
@@ -26,12 +29,15 @@ std::vector<Benchmark> sum() {
         .reference = ref::sum_sha256,
     }));
     v.push_back(chain_benchmark({
-        .id = "sum.sbox",
-        .family = "sum",
-        .label = "SUM   compute",
-        .description = "Sbox chains: x += Sbox(y); y += Sbox(x)",
-        .unit = Unit::OpPerSecond,
-        .paths = {{"native", {}, ""}},
+        .entry =
+            {
+                .id = "sum.sbox",
+                .family = "sum",
+                .label = "SUM   compute",
+                .description = "Sbox chains: x += Sbox(y); y += Sbox(x)",
+                .unit = Unit::OpPerSecond,
+                .paths = {{"native", {}, ""}},
+            },
         .source = "sum.cl",
         .kernel = "sum_sbox",
         .steps = 128,

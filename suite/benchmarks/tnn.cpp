@@ -12,12 +12,15 @@ std::vector<Benchmark> tnn() {
     // In multiply-accumulates of trits a step is 2 x 16.
     std::vector<Benchmark> v;
     v.push_back(chain_benchmark({
-        .id = "tnn.popcount",
-        .family = "tnn",
-        .label = "TNN   compute",
-        .description = "ternary 16-trit dot products, planes (x+, x-), popcount",
-        .unit = Unit::OpPerSecond,
-        .paths = {{"native", {}, ""}},
+        .entry =
+            {
+                .id = "tnn.popcount",
+                .family = "tnn",
+                .label = "TNN   compute",
+                .description = "ternary 16-trit dot products, planes (x+, x-), popcount",
+                .unit = Unit::OpPerSecond,
+                .paths = {{"native", {}, ""}},
+            },
         .source = "tnn.cl",
         .kernel = "tnn_popcount",
         .steps = 128,

@@ -44,7 +44,7 @@ Measurement run_chain(const ChainSpec& spec, Session& s, const Path& path, const
     if (perf && opts.global_size) global = *opts.global_size;
     global = round_up(global, local);
     global = std::min(global, round_up(max_buffer_bytes(s) / item_bytes / 2, local));
-    require_allocation(s, global * item_bytes, spec.id + " output");
+    require_allocation(s, global * item_bytes, spec.entry.id + " output");
     cl::Buffer out(s.context, CL_MEM_WRITE_ONLY, global * item_bytes);
     cl::Buffer in;
     if (spec.input) {
@@ -67,22 +67,15 @@ Measurement run_chain(const ChainSpec& spec, Session& s, const Path& path, const
         return e;
     };
 
-    Timings t;
-    if (perf) {
-        const double target = opts.budget.launch_seconds();
-        for (int round = 0; round < 4 && !opts.repeats; ++round) {
-            const double once =
-                time_launches(s.queue, enqueue, round == 0 ? 1 : 0, 1, opts.timeout_s)
-                    .device.median;
-            if (once >= target * 0.5 || repeats >= (1u << 20)) break;
-            const double grow = std::clamp(target / std::max(once, 1e-7), 2.0, 1024.0);
-            repeats = static_cast<uint32_t>(std::min<double>(repeats * grow, 1u << 20));
-        }
-        const double launch = time_launches(s.queue, enqueue, 0, 1, opts.timeout_s).device.median;
-        t = time_launches(s.queue, enqueue, 1, opts.budget.reps_for(launch), opts.timeout_s);
-    } else {
-        t = time_launches(s.queue, enqueue, 0, 1, opts.timeout_s);
-    }
+    auto timed = [&](int warmups, int reps) {
+        return time_launches(s.queue, enqueue, warmups, reps, opts.timeout_s);
+    };
+    // A pinned launch (opts.repeats) is timed as it is.
+    const Timings t = perf ? calibrate_and_time(timed, opts.budget, opts.repeats ? 0 : 4,
+                                                [&](double factor) {
+                                                    return grow_repeats(repeats, factor, 1u << 20);
+                                                })
+                           : timed(0, 1);
 
     Measurement m;
     m.timings = t;
@@ -126,18 +119,7 @@ Measurement run_chain(const ChainSpec& spec, Session& s, const Path& path, const
 } // namespace
 
 Benchmark chain_benchmark(ChainSpec spec) {
-    Benchmark b;
-    b.id = spec.id;
-    b.family = spec.family;
-    b.label = spec.label;
-    b.unit = spec.unit;
-    b.paths = spec.paths;
-    b.description = spec.description;
-    b.run = [spec = std::move(spec)](Session& s, const Benchmark&, const Path& path,
-                                     const RunOptions& opts) {
-        return run_chain(spec, s, path, opts);
-    };
-    return b;
+    return make_benchmark(std::move(spec), run_chain);
 }
 
 } // namespace clgauge

@@ -2,6 +2,7 @@
 // runs a private dependent chain and stores a fixed number of words that a CPU model
 // reproduces bit for bit.
 #pragma once
+#include "harness/adapter.hpp"
 #include "harness/verify.hpp"
 #include "types/benchmark.hpp"
 
@@ -26,9 +27,7 @@ using ChainCrossCheck = bool (*)(uint32_t seed, uint32_t gid, uint64_t steps, co
 // RunOptions::global_size and ::repeats (perf mode): a pinned launch is timed as it is,
 // without calibration.
 struct ChainSpec {
-    std::string id, family, label, description;
-    Unit unit = Unit::FlopPerSecond;
-    std::vector<Path> paths;
+    EntryHeader entry;
     std::string source, kernel;
     std::string options;     // build options common to all paths
     unsigned steps = 512;    // unrolled steps per repeat (CLG_STEPS)

@@ -164,7 +164,7 @@ Run run_once(const MemSpec& spec, Session& s, const Path& path, const RunOptions
     if (spec.geometry == MemGeometry::PerBlock) quantum = std::max<size_t>(quantum, param);
     if (tiled) quantum = std::max<size_t>(quantum, local * tune.tile);
     const size_t n = bytes / unit / quantum * quantum;
-    if (n == 0) throw std::runtime_error(spec.id + ": array too small for one unit");
+    if (n == 0) throw std::runtime_error(spec.entry.id + ": array too small for one unit");
 
     size_t items = n, global = 0;
     switch (spec.geometry) {
@@ -194,7 +194,7 @@ Run run_once(const MemSpec& spec, Session& s, const Path& path, const RunOptions
         break;
     }
 
-    require_allocation(s, n * unit, spec.id + " array");
+    require_allocation(s, n * unit, spec.entry.id + " array");
     std::vector<cl::Buffer> in;
     for (unsigned k = 0; k < spec.inputs; ++k) {
         // Read-write: the fill kernel writes what the benchmark kernel only reads.
@@ -384,18 +384,8 @@ void add_peak_share(const Session& s, double rate, Measurement& m) {
 }
 
 Benchmark memory_benchmark(MemSpec spec) {
-    Benchmark b;
-    b.id = spec.id;
-    b.family = spec.family;
-    b.label = spec.label;
-    b.unit = Unit::BytePerSecond;
-    b.paths = spec.paths;
-    b.description = spec.description;
-    b.run = [spec = std::move(spec)](Session& s, const Benchmark&, const Path& path,
-                                     const RunOptions& opts) {
-        return run_memory(spec, s, path, opts);
-    };
-    return b;
+    spec.entry.unit = Unit::BytePerSecond;
+    return make_benchmark(std::move(spec), run_memory);
 }
 
 } // namespace clgauge

@@ -3,6 +3,7 @@
 // checksum word per work-item or store a known word per element. Bandwidth = (bytes read +
 // bytes written) / device time.
 #pragma once
+#include "harness/adapter.hpp"
 #include "harness/verify.hpp"
 #include "reference/memory.hpp"
 #include "types/benchmark.hpp"
@@ -26,8 +27,7 @@ enum class MemGeometry {
 // streams 0, 1, 2 of kernels/include/clgauge_memory.h (filled on the device, recomputed by
 // the CPU). The kernel file also holds that header's clg_fill_* kernels.
 struct MemSpec {
-    std::string id, family, label, description;
-    std::vector<Path> paths;
+    EntryHeader entry; // unit B/s
     std::string source, kernel, options;
     WordKind kind = WordKind::U32;  // the arrays' word: U32, F32 or F64
     unsigned inputs = 0;            // how many of a, b, c the kernel reads

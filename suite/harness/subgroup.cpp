@@ -337,15 +337,9 @@ void perf(const SubgroupSpec& spec, Session& s, const Path& path, const RunOptio
         return launch(s, k.op, b.out, b.in, opts.seed, repeats * opts.slowdown, global, local,
                       warmups, reps, opts.timeout_s);
     };
-    const double target = opts.budget.launch_seconds();
-    for (int round = 0; round < 4; ++round) {
-        const double once = run(round == 0 ? 1 : 0, 1).device.median;
-        if (once >= target * 0.5 || repeats >= kMaxPerfRepeats) break;
-        const double grow = std::clamp(target / std::max(once, 1e-7), 2.0, 1024.0);
-        repeats = static_cast<uint32_t>(std::min<double>(repeats * grow, kMaxPerfRepeats));
-    }
-    const double one = run(0, 1).device.median;
-    m.timings = run(1, opts.budget.reps_for(one));
+    m.timings = calibrate_and_time(run, opts.budget, 4, [&](double factor) {
+        return grow_repeats(repeats, factor, kMaxPerfRepeats);
+    });
     m.global_size = global;
     m.local_size = local;
     m.work_per_launch = double(global) * repeats * kSteps * spec.ops_per_step;
@@ -422,19 +416,11 @@ std::vector<Path> subgroup_paths(bool block_io) {
 }
 
 Benchmark subgroup_benchmark(SubgroupSpec spec) {
-    Benchmark b;
-    b.id = spec.id;
-    b.family = "subgroup";
-    b.label = spec.label;
-    b.unit = Unit::OpPerSecond;
+    spec.entry.family = "subgroup";
+    spec.entry.unit = Unit::OpPerSecond;
     const bool block_io = spec.op == SgOp::BlockRead || spec.op == SgOp::BlockWrite;
-    b.paths = spec.paths.empty() ? subgroup_paths(block_io) : spec.paths;
-    b.description = spec.description;
-    b.run = [spec = std::move(spec)](Session& s, const Benchmark&, const Path& path,
-                                     const RunOptions& opts) {
-        return run_subgroup(spec, s, path, opts);
-    };
-    return b;
+    if (spec.entry.paths.empty()) spec.entry.paths = subgroup_paths(block_io);
+    return make_benchmark(std::move(spec), run_subgroup);
 }
 
 } // namespace clgauge

@@ -141,7 +141,8 @@ void add_link(const Session& s, const TransferSpec& spec, double per_direction, 
     m.details.push_back({"label_note", link});
 }
 
-Measurement run_transfer(const TransferSpec& spec, Session& s, const RunOptions& opts) {
+Measurement run_transfer(const TransferSpec& spec, Session& s, const Path&,
+                         const RunOptions& opts) {
     const bool perf = opts.mode == Mode::Perf;
     const size_t bytes = transfer_bytes(s, opts);
     const size_t words = bytes / 4;
@@ -286,18 +287,10 @@ std::optional<std::string> pcie_link_from_sysfs(const DeviceFacts& f) {
 }
 
 Benchmark transfer_benchmark(TransferSpec spec) {
-    Benchmark b;
-    b.id = spec.id;
-    b.family = "transfer";
-    b.label = spec.label;
-    b.unit = Unit::BytePerSecond;
-    b.paths = {{"native", {}, ""}};
-    b.description = spec.description;
-    b.run = [spec = std::move(spec)](Session& s, const Benchmark&, const Path&,
-                                     const RunOptions& opts) {
-        return run_transfer(spec, s, opts);
-    };
-    return b;
+    spec.entry.family = "transfer";
+    spec.entry.unit = Unit::BytePerSecond;
+    spec.entry.paths = {{"native", {}, ""}};
+    return make_benchmark(std::move(spec), run_transfer);
 }
 
 } // namespace clgauge

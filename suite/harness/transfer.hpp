@@ -2,7 +2,7 @@
 // host memory (a std::vector) or pinned memory (a CL_MEM_ALLOC_HOST_PTR buffer, mapped),
 // one direction or both at once on two queues. Data is checked after the round trip.
 #pragma once
-#include "types/benchmark.hpp"
+#include "harness/adapter.hpp"
 
 #include <optional>
 #include <string>
@@ -13,7 +13,7 @@ enum class Direction { HostToDevice, DeviceToHost, Both };
 enum class HostMemory { Pageable, Pinned };
 
 struct TransferSpec {
-    std::string id, label, description;
+    EntryHeader entry; // family "transfer", unit B/s, one native path
     Direction direction = Direction::HostToDevice;
     HostMemory host = HostMemory::Pageable;
 };

@@ -54,6 +54,12 @@ const Benchmark* find_benchmark(const std::string& id) {
     return nullptr;
 }
 
+const Benchmark& registry_entry(const std::string& id) {
+    const Benchmark* b = find_benchmark(id);
+    if (!b) throw std::runtime_error("registry entry " + id + " is missing");
+    return *b;
+}
+
 namespace {
 bool glob_one(const char* p, const char* t) {
     for (; *p; ++p, ++t) {

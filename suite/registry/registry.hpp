@@ -28,6 +28,8 @@ std::vector<Benchmark> assemble_registry(std::vector<FamilyRegistration> familie
 
 const std::vector<Benchmark>& registry();
 const Benchmark* find_benchmark(const std::string& id);
+// The entry `id`; throws std::runtime_error naming it when the registry has none.
+const Benchmark& registry_entry(const std::string& id);
 
 // Shell-style glob (*, ?) over ids; a comma separates alternatives: "fp*.fma,int32.*".
 bool glob_match(const std::string& pattern, const std::string& text);

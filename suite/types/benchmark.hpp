@@ -5,6 +5,7 @@
 #include "types/need.hpp"
 #include "types/run_options.hpp"
 
+#include <any>
 #include <functional>
 #include <string>
 #include <vector>
@@ -14,14 +15,22 @@ namespace clgauge {
 enum class Unit { FlopPerSecond, OpPerSecond, BytePerSecond, Seconds };
 const char* unit_name(Unit u); // "FLOP/s", "OP/s", "B/s", "s"
 
-struct Benchmark {
+// What every registry entry states, whichever harness runs it. Each harness's Spec begins
+// with one (`EntryHeader entry;`) and adds what its kernels need.
+struct EntryHeader {
     std::string id;     // "fp32.fma"
-    std::string family; // "fma"
+    std::string family; // "fma": kernels/fma.cl, reference/fma.hpp, suite/benchmarks/fma.cpp
     std::string label;  // console row, e.g. "FP32  compute"
+    std::string description;
     Unit unit = Unit::FlopPerSecond;
     std::vector<Path> paths; // best first
-    std::string description;
+};
+
+struct Benchmark : EntryHeader {
     std::function<Measurement(Session&, const Benchmark&, const Path&, const RunOptions&)> run;
+    // The harness spec the entry was made from (harness/adapter.hpp), for tools that run a
+    // variant of an entry (the sweeps).
+    std::any spec;
 };
 
 } // namespace clgauge
