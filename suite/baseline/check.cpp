@@ -15,8 +15,7 @@ MetricCheck check_benchmark(Session& session, const Benchmark& b, const Baseline
                             const std::optional<std::string>& forced_path, unsigned attempts) {
     const auto it = baseline.metrics.find(b.id);
     const MetricBaseline* base = it == baseline.metrics.end() ? nullptr : &it->second;
-    RunOptions opts = baseline_run_options(options);
-    if (base && base->budget_ms > 0) opts.budget.seconds = base->budget_ms / 1000.0;
+    const RunOptions opts = baseline_run_options(options, base);
     MetricCheck best;
     for (unsigned a = 1; a <= std::max(attempts, 1u); ++a) {
         const Measurement m = run_benchmark(session, b, opts, forced_path);

@@ -80,8 +80,9 @@ BaselineFile merge_baseline(const BaselineFile* existing, const DeviceFacts& fac
     return f;
 }
 
-RunOptions baseline_run_options(RunOptions o) {
+RunOptions baseline_run_options(RunOptions o, const MetricBaseline* recorded) {
     o.mode = Mode::Perf;
+    if (recorded && recorded->budget_ms > 0) o.budget.seconds = recorded->budget_ms / 1000.0;
     o.budget.min_reps = std::max(o.budget.min_reps, kBaselineMinReps);
     o.budget.max_reps = std::max(o.budget.max_reps, o.budget.min_reps);
     return o;

@@ -35,8 +35,9 @@ BaselineFile merge_baseline(const BaselineFile* existing, const DeviceFacts& fac
                             const std::vector<std::pair<std::string, MetricBaseline>>& recorded,
                             const std::string& date);
 
-// Perf options with enough repetitions for a baseline or a verdict.
-RunOptions baseline_run_options(RunOptions options);
+// Perf options with enough repetitions for a baseline or a verdict; with `recorded`, the time
+// budget that metric was recorded with (so a check measures as the recording did).
+RunOptions baseline_run_options(RunOptions options, const MetricBaseline* recorded = nullptr);
 
 struct RecordReport {
     std::string file;

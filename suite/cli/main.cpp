@@ -151,11 +151,8 @@ int run(const CliOptions& cli, const std::string& journal_file) {
                     throw UsageError("devices " + std::to_string(chosen[j].index) + " and " +
                                      std::to_string(chosen[i].index) +
                                      " share one baseline file; record one of them, by index");
-    RunOptions opts = run_options_from_env(cli.conformance ? Mode::Conformance : Mode::Perf);
+    const RunOptions opts = run_options_for(cli);
     const bool baseline_mode = cli.check || cli.record;
-    if (cli.budget_ms) opts.budget.seconds = double(*cli.budget_ms) / 1000.0;
-    if (cli.seed) opts.seed = static_cast<uint32_t>(*cli.seed);
-    if (cli.timeout_s) opts.timeout_s = *cli.timeout_s;
 
     const bool tty = isatty(STDERR_FILENO);
     std::optional<CrashJournal> journal;

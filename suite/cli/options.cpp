@@ -1,5 +1,7 @@
 #include "cli/options.hpp"
 
+#include "core/env.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -181,9 +183,17 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
          !o.devices.empty() || !o.only.empty() || o.path || o.budget_ms || o.seed || o.timeout_s))
         throw UsageError("--compare reads two reports and runs nothing: give it alone (with "
                          "--alpha, --min-effect)");
-    if (const char* e = std::getenv("CLGAUGE_SWEEP_SHORT"); e && *e && std::string(e) != "0")
+    if (const std::string e = env_text("CLGAUGE_SWEEP_SHORT"); !e.empty() && e != "0")
         o.sweep_short = true;
     if (o.out_dir.empty()) o.out_dir = "clgauge-out";
+    return o;
+}
+
+RunOptions run_options_for(const CliOptions& cli) {
+    RunOptions o = run_options_from_env(cli.conformance ? Mode::Conformance : Mode::Perf);
+    if (cli.budget_ms) o.budget.seconds = double(*cli.budget_ms) / 1000.0;
+    if (cli.seed) o.seed = static_cast<uint32_t>(*cli.seed);
+    if (cli.timeout_s) o.timeout_s = *cli.timeout_s;
     return o;
 }
 

@@ -1,5 +1,7 @@
 #include "core/device.hpp"
 
+#include "core/env.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
@@ -198,8 +200,7 @@ std::vector<DeviceEntry> select_devices(const std::vector<DeviceEntry>& all,
 }
 
 std::string device_spec_from_env() {
-    const char* v = std::getenv("CLGAUGE_DEVICE");
-    return v ? std::string(v) : std::string();
+    return env_text("CLGAUGE_DEVICE");
 }
 
 } // namespace clgauge

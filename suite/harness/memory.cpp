@@ -1,6 +1,5 @@
 #include "harness/memory.hpp"
 
-#include "core/env.hpp"
 #include "core/memory_peak.hpp"
 #include "harness/launch.hpp"
 
@@ -30,37 +29,15 @@ struct Tune {
     unsigned tile; // 0: grid-stride
 };
 
-// CLGAUGE_MEM_TUNE="vec=8,unroll=4,wgs=8,local=256,tile=16" (any subset; tile=grid for
-// the grid-stride loop) for the tunable entries.
-Tune tune_for(const MemSpec& spec) {
+// The entry's launch shape, with RunOptions::mem_tune's overrides for the tunable entries.
+Tune tune_for(const MemSpec& spec, const MemTune& over) {
     Tune t{spec.vec, spec.unroll, spec.wgs_per_cu, spec.local, spec.tile};
-    const char* env = std::getenv("CLGAUGE_MEM_TUNE");
-    if (!spec.tunable || !env || !*env) return t;
-    std::istringstream in(env);
-    std::string kv;
-    while (std::getline(in, kv, ',')) {
-        const auto eq = kv.find('=');
-        const std::string k = kv.substr(0, eq);
-        if (k == "tile" && eq != std::string::npos && kv.substr(eq + 1) == "grid") {
-            t.tile = 0;
-            continue;
-        }
-        const unsigned long v =
-            eq == std::string::npos ? 0 : std::strtoul(kv.c_str() + eq + 1, nullptr, 10);
-        if (v == 0) throw std::invalid_argument("CLGAUGE_MEM_TUNE: bad item '" + kv + "'");
-        if (k == "vec")
-            t.vec = unsigned(v);
-        else if (k == "unroll")
-            t.unroll = unsigned(v);
-        else if (k == "wgs")
-            t.wgs = unsigned(v);
-        else if (k == "local")
-            t.local = v;
-        else if (k == "tile")
-            t.tile = unsigned(v);
-        else
-            throw std::invalid_argument("CLGAUGE_MEM_TUNE: unknown key '" + k + "'");
-    }
+    if (!spec.tunable) return t;
+    t.vec = over.vec.value_or(t.vec);
+    t.unroll = over.unroll.value_or(t.unroll);
+    t.wgs = over.wgs.value_or(t.wgs);
+    t.local = over.local.value_or(t.local);
+    t.tile = over.tile.value_or(t.tile);
     return t;
 }
 
@@ -309,11 +286,8 @@ unsigned preferred_int_width(const Session& s) {
 }
 
 Measurement run_memory(const MemSpec& spec, Session& s, const Path& path, const RunOptions& opts) {
-    const Tune tune = tune_for(spec);
-    const unsigned param =
-        spec.stride_ratio ? opts.stride.value_or(
-                                unsigned(env_integer("CLGAUGE_MEM_STRIDE", spec.param, 1, 1 << 20)))
-                          : spec.param;
+    const Tune tune = tune_for(spec, opts.mem_tune);
+    const unsigned param = spec.stride_ratio ? opts.stride.value_or(spec.param) : spec.param;
     if (!spec.vector_sweep) {
         Run r = run_once(spec, s, path, opts, opts, tune, param);
         if (r.m.status == Status::Ok) add_peak_share(s, r.rate, r.m);
@@ -358,8 +332,6 @@ size_t memory_array_bytes(const Session& s, const RunOptions& opts, unsigned arr
     double bytes;
     if (opts.array_bytes)
         bytes = double(*opts.array_bytes);
-    else if (const long mib = env_integer("CLGAUGE_MEM_MIB", 0, 1, 1 << 20))
-        bytes = double(mib) * double(1 << 20);
     else if (f.is_cpu())
         bytes = double(64 << 20) * std::clamp(opts.budget.seconds / 0.25, 0.125, 16.0);
     else if (const auto peak = memory_peak(f))

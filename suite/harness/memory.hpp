@@ -40,7 +40,7 @@ struct MemSpec {
     unsigned param = 0;
     bool whole_groups = false; // n must be a multiple of the work-group size (block I/O)
     bool subgroup_std = false; // the khr path needs the device's -cl-std for sub-groups
-    bool tunable = false;      // CLGAUGE_MEM_TUNE may override vec, unroll, wgs, local, tile
+    bool tunable = false;      // RunOptions::mem_tune may override vec, unroll, wgs, local, tile
     bool stride_ratio = false; // also time param = 1 and report the ratio to it
     bool vector_sweep = false; // time vec 1..16; the figure is the device's preferred width
     MemReference reference = nullptr;
@@ -51,7 +51,7 @@ Benchmark memory_benchmark(MemSpec spec);
 // Bytes of one array in a perf run: on a GPU far past the last-level cache and, where the
 // theoretical bandwidth is known, 2.5 ms of it per pass; small on a CPU device (scaled with
 // the time budget); within the allocation limits for `arrays` arrays.
-// CLGAUGE_MEM_MIB overrides the size (a sweep over sizes shows the cache bump).
+// RunOptions::array_bytes overrides the size (CLGAUGE_MEM_MIB; the sweep over sizes).
 size_t memory_array_bytes(const Session& s, const RunOptions& opts, unsigned arrays);
 
 // The device's theoretical memory bandwidth as report details ("peak", "share"), if known.

@@ -1,6 +1,5 @@
 #include "harness/transfer.hpp"
 
-#include "core/env.hpp"
 #include "core/memory_peak.hpp"
 #include "harness/launch.hpp"
 #include "harness/verify.hpp"
@@ -26,8 +25,7 @@ size_t transfer_bytes(const Session& s, const RunOptions& opts) {
     double bytes = s.facts().is_cpu()
                        ? double(32 << 20) * std::clamp(opts.budget.seconds / 0.25, 0.125, 16.0)
                        : double(256 << 20);
-    if (const long mib = env_integer("CLGAUGE_XFER_MIB", 0, 1, 1 << 20))
-        bytes = double(mib) * double(1 << 20);
+    if (opts.transfer_bytes) bytes = double(*opts.transfer_bytes);
     bytes = std::min(bytes, double(max_buffer_bytes(s)) / 2);
     return std::max<size_t>(4096, size_t(bytes) / 4096 * 4096);
 }

@@ -22,7 +22,8 @@ struct TransferSpec {
 Benchmark transfer_benchmark(TransferSpec spec);
 
 // Shared by the transfer harnesses (this one and transfer_routes.hpp):
-// bytes per transfer (4 MiB + a page in conformance; 256 MiB on a GPU; CLGAUGE_XFER_MIB),
+// bytes per transfer (4 MiB + a page in conformance; 256 MiB on a GPU; RunOptions::
+// transfer_bytes, from CLGAUGE_XFER_MIB),
 size_t transfer_bytes(const Session& s, const RunOptions& opts);
 // the device-side fill of `words` words of stream `stream` (reference/transfer.hpp),
 void fill_device(Session& s, const cl::Buffer& buf, size_t words, uint32_t seed, uint32_t stream,

@@ -1,5 +1,6 @@
 // Runs a selection of benchmarks on one device, in registry order, into a DeviceReport.
 #pragma once
+#include "run/run_options.hpp"
 #include "types/results.hpp"
 
 #include <functional>
@@ -7,10 +8,6 @@
 #include <string>
 
 namespace clgauge {
-
-// Options shared by the clgauge program and the tests, from the environment:
-// CLGAUGE_BUDGET_MS (measured time per benchmark), CLGAUGE_TEST_SLOWDOWN (test-only).
-RunOptions run_options_from_env(Mode mode);
 
 using Progress = std::function<void(size_t done, size_t total, const Benchmark& next)>;
 

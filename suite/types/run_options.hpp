@@ -15,6 +15,13 @@ enum class Mode {
     Perf,        // a calibrated launch, timed; a deterministic sample of outputs checked
 };
 
+// Overrides of a tunable memory entry's launch (CLGAUGE_MEM_TUNE="vec=8,unroll=4,wgs=8,
+// local=256,tile=16", any subset); tile 0 means the grid-stride loop ("tile=grid").
+struct MemTune {
+    std::optional<unsigned> vec, unroll, wgs, tile;
+    std::optional<size_t> local;
+};
+
 struct RunOptions {
     Mode mode = Mode::Perf;
     Budget budget;
@@ -30,9 +37,12 @@ struct RunOptions {
     std::optional<size_t> global_size;
     std::optional<uint32_t> repeats;
     // ... and for the memory harness: the bytes of each array, and the stride of the strided
-    // entries (over CLGAUGE_MEM_MIB / CLGAUGE_MEM_STRIDE).
+    // entries (CLGAUGE_MEM_MIB / CLGAUGE_MEM_STRIDE, or a sweep's point).
     std::optional<size_t> array_bytes;
     std::optional<unsigned> stride;
+    MemTune mem_tune; // CLGAUGE_MEM_TUNE: launch shape of the tunable memory entries
+    // The bytes of one transfer (CLGAUGE_XFER_MIB); unset: the harness's own choice.
+    std::optional<size_t> transfer_bytes;
 };
 
 } // namespace clgauge
