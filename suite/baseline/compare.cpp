@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 
 namespace clgauge {
 
@@ -39,27 +40,12 @@ std::vector<double> metric_samples(const Benchmark& b, const Measurement& m) {
 }
 
 const char* verdict_name(Verdict v) {
-    switch (v) {
-    case Verdict::Ok:
-        return "ok";
-    case Verdict::Stale:
-        return "ok (stale?)";
-    case Verdict::Regression:
-        return "REGRESSION";
-    case Verdict::Lost:
-        return "LOST";
-    case Verdict::Failed:
-        return "FAILED";
-    case Verdict::NewCapability:
-        return "new";
-    case Verdict::Unsupported:
-        return "unsupported";
-    case Verdict::NotRecorded:
-        return "not recorded";
-    case Verdict::BadBaseline:
-        return "BAD BASELINE";
-    }
-    return "?";
+    static constexpr const char* kNames[] = {"ok",          "ok (stale?)",  "REGRESSION",
+                                             "LOST",        "FAILED",       "new",
+                                             "unsupported", "not recorded", "BAD BASELINE"};
+    static_assert(std::size(kNames) == size_t(Verdict::BadBaseline) + 1,
+                  "a name for every verdict");
+    return kNames[size_t(v)];
 }
 
 bool verdict_fails(Verdict v) {

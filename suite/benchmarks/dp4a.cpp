@@ -17,25 +17,21 @@ std::vector<Path> dp4a_paths() {
 
 Benchmark dp4a_entry(const char* id, const char* kernel, const char* what,
                      ChainReference reference) {
-    return chain_benchmark({
-        .entry =
-            {
-                .id = id,
-                .family = "dp4a",
-                .label = "DP4A  compute",
-                .description = what,
-                .unit = Unit::OpPerSecond,
-                .paths = dp4a_paths(),
-            },
-        .source = "dp4a.cl",
-        .kernel = kernel,
-        // Per step: two dependent 4-way dot products with accumulate, each counted as
-        // 8 operations (4 multiplies, 4 adds), as seed 000 counts DP4A.
-        .steps = 128,
-        .ops_per_step = 16,
-        .kind = WordKind::U32,
-        .reference = reference,
-    });
+    return chain_benchmark(
+        {.entry = {.id = id,
+                   .family = "dp4a",
+                   .label = "DP4A  compute",
+                   .description = what,
+                   .unit = Unit::OpPerSecond,
+                   .paths = dp4a_paths()},
+         .source = "dp4a.cl",
+         .kernel = kernel,
+         // Per step: two dependent 4-way dot products with accumulate, each counted as
+         // 8 operations (4 multiplies, 4 adds), as seed 000 counts DP4A.
+         .steps = 128,
+         .ops_per_step = 16,
+         .kind = WordKind::U32,
+         .reference = reference});
 }
 } // namespace
 

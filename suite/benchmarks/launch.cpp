@@ -6,26 +6,17 @@
 namespace clgauge::families {
 
 std::vector<Benchmark> launch() {
-    std::vector<Benchmark> v;
-    v.push_back(latency_benchmark({
-        .entry =
-            {
-                .id = "launch.latency",
-                .label = "Launch latency",
-                .description = "empty kernel, host clock from enqueue to completion (no profiling)",
-            },
-        .figure = LatencyFigure::RoundTrip,
-    }));
-    v.push_back(latency_benchmark({
-        .entry =
-            {
-                .id = "launch.dispatch",
-                .label = "Launch dispatch",
-                .description = "empty kernel, event QUEUED to START",
-            },
-        .figure = LatencyFigure::Dispatch,
-    }));
-    return v;
+    return {
+        latency_benchmark(
+            {.entry = {.id = "launch.latency",
+                       .label = "Launch latency",
+                       .description =
+                           "empty kernel, host clock from enqueue to completion (no profiling)"},
+             .figure = LatencyFigure::RoundTrip}),
+        latency_benchmark({.entry = {.id = "launch.dispatch",
+                                     .label = "Launch dispatch",
+                                     .description = "empty kernel, event QUEUED to START"},
+                           .figure = LatencyFigure::Dispatch})};
 }
 
 // Registry order 130: where the family stands in the table, the JSON and the CSV.

@@ -19,17 +19,14 @@ std::vector<Benchmark> transfer() {
     for (const Row& r : rows) {
         for (const HostMemory host : {HostMemory::Pageable, HostMemory::Pinned}) {
             const bool pinned = host == HostMemory::Pinned;
-            v.push_back(transfer_benchmark({
-                .entry =
-                    {
-                        .id = std::string("xfer.") + r.dir + (pinned ? ".pinned" : ".pageable"),
-                        .label = r.label,
-                        .description = std::string(r.dir) + (pinned ? " from pinned host memory"
-                                                                    : " from pageable host memory"),
-                    },
-                .direction = r.direction,
-                .host = host,
-            }));
+            v.push_back(transfer_benchmark(
+                {.entry = {.id = std::string("xfer.") + r.dir + (pinned ? ".pinned" : ".pageable"),
+                           .label = r.label,
+                           .description =
+                               std::string(r.dir) + (pinned ? " from pinned host memory"
+                                                            : " from pageable host memory")},
+                 .direction = r.direction,
+                 .host = host}));
         }
     }
     // The other routes (clpeak measures the same ones): a CL_MEM_ALLOC_HOST_PTR buffer read,

@@ -22,6 +22,14 @@ template <class Spec> Benchmark make_benchmark(Spec spec, HarnessRun<Spec> run) 
     return b;
 }
 
+// For a harness that fixes its entries' family and unit; an entry without paths gets one
+// "native" path.
+inline void fix_header(EntryHeader& entry, const char* family, Unit unit) {
+    entry.family = family;
+    entry.unit = unit;
+    if (entry.paths.empty()) entry.paths = {{"native", {}, ""}};
+}
+
 // The spec `b` was made from; std::bad_any_cast when another harness made it.
 template <class Spec> const Spec& spec_of(const Benchmark& b) {
     return std::any_cast<const Spec&>(b.spec);

@@ -147,9 +147,7 @@ Measurement run_latency(const LatencySpec& spec, Session& s, const Path&, const 
 } // namespace
 
 Benchmark latency_benchmark(LatencySpec spec) {
-    spec.entry.family = "launch";
-    spec.entry.unit = Unit::Seconds;
-    spec.entry.paths = {{"native", {}, ""}};
+    fix_header(spec.entry, "launch", Unit::Seconds);
     return make_benchmark(std::move(spec), run_latency);
 }
 

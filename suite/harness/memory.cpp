@@ -89,19 +89,6 @@ Timings time_kernel(Session& s, const Enqueue& enqueue, unsigned count, int warm
     return {summarize(dev), summarize(host)};
 }
 
-std::vector<uint64_t> read_words(Session& s, const cl::Buffer& buf, size_t first, size_t count,
-                                 size_t wb) {
-    std::vector<unsigned char> raw(count * wb);
-    s.queue.enqueueReadBuffer(buf, CL_TRUE, first * wb, raw.size(), raw.data());
-    std::vector<uint64_t> out(count);
-    for (size_t i = 0; i < count; ++i) {
-        uint64_t w = 0;
-        std::memcpy(&w, raw.data() + i * wb, wb); // little-endian hosts
-        out[i] = w;
-    }
-    return out;
-}
-
 std::string fmt(double v, const char* f = "%.4g") {
     char buf[64];
     std::snprintf(buf, sizeof buf, f, v);

@@ -416,10 +416,9 @@ std::vector<Path> subgroup_paths(bool block_io) {
 }
 
 Benchmark subgroup_benchmark(SubgroupSpec spec) {
-    spec.entry.family = "subgroup";
-    spec.entry.unit = Unit::OpPerSecond;
     const bool block_io = spec.op == SgOp::BlockRead || spec.op == SgOp::BlockWrite;
     if (spec.entry.paths.empty()) spec.entry.paths = subgroup_paths(block_io);
+    fix_header(spec.entry, "subgroup", Unit::OpPerSecond);
     return make_benchmark(std::move(spec), run_subgroup);
 }
 

@@ -285,9 +285,7 @@ std::optional<std::string> pcie_link_from_sysfs(const DeviceFacts& f) {
 }
 
 Benchmark transfer_benchmark(TransferSpec spec) {
-    spec.entry.family = "transfer";
-    spec.entry.unit = Unit::BytePerSecond;
-    spec.entry.paths = {{"native", {}, ""}};
+    fix_header(spec.entry, "transfer", Unit::BytePerSecond);
     return make_benchmark(std::move(spec), run_transfer);
 }
 

@@ -232,9 +232,7 @@ Measurement run_route(const RouteSpec& spec, Session& s, const Path&, const RunO
 } // namespace
 
 Benchmark transfer_route_benchmark(RouteSpec spec) {
-    spec.entry.family = "transfer";
-    spec.entry.unit = Unit::BytePerSecond;
-    spec.entry.paths = {{"native", {}, ""}};
+    fix_header(spec.entry, "transfer", Unit::BytePerSecond);
     return make_benchmark(std::move(spec), run_route);
 }
 

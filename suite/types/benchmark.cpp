@@ -1,19 +1,13 @@
 #include "types/benchmark.hpp"
 
+#include <iterator>
+
 namespace clgauge {
 
 const char* unit_name(Unit u) {
-    switch (u) {
-    case Unit::FlopPerSecond:
-        return "FLOP/s";
-    case Unit::OpPerSecond:
-        return "OP/s";
-    case Unit::BytePerSecond:
-        return "B/s";
-    case Unit::Seconds:
-        return "s";
-    }
-    return "?";
+    static constexpr const char* kNames[] = {"FLOP/s", "OP/s", "B/s", "s"};
+    static_assert(std::size(kNames) == size_t(Unit::Seconds) + 1, "a name for every unit");
+    return kNames[size_t(u)];
 }
 
 } // namespace clgauge

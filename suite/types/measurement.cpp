@@ -1,25 +1,14 @@
 #include "types/measurement.hpp"
 
+#include <iterator>
+
 namespace clgauge {
 
 const char* status_name(Status s) {
-    switch (s) {
-    case Status::Ok:
-        return "ok";
-    case Status::Unsupported:
-        return "unsupported";
-    case Status::BuildFailed:
-        return "build-failed";
-    case Status::VerifyFailed:
-        return "verify-failed";
-    case Status::Error:
-        return "error";
-    case Status::Timeout:
-        return "timeout";
-    case Status::Crashed:
-        return "crashed";
-    }
-    return "?";
+    static constexpr const char* kNames[] = {
+        "ok", "unsupported", "build-failed", "verify-failed", "error", "timeout", "crashed"};
+    static_assert(std::size(kNames) == size_t(Status::Crashed) + 1, "a name for every status");
+    return kNames[size_t(s)];
 }
 
 double Measurement::rate() const {
