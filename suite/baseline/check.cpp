@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <iterator>
 
 namespace clgauge {
 
@@ -74,34 +75,17 @@ std::string driver_line(const BaselineFile& f, const DeviceFacts& facts) {
 }
 
 CheckSummary summarize_checks(const std::vector<MetricCheck>& checks) {
+    // The counter each verdict adds to, in the order of enum Verdict; stale ones also count ok.
+    static constexpr size_t CheckSummary::*kCounter[] = {
+        &CheckSummary::ok,      &CheckSummary::stale,   &CheckSummary::regressions,
+        &CheckSummary::lost,    &CheckSummary::failed,  &CheckSummary::ok,
+        &CheckSummary::skipped, &CheckSummary::skipped, &CheckSummary::bad};
+    static_assert(std::size(kCounter) == size_t(Verdict::BadBaseline) + 1, "one per verdict");
     CheckSummary s;
-    for (const auto& c : checks)
-        switch (c.verdict) {
-        case Verdict::Ok:
-        case Verdict::NewCapability:
-            ++s.ok;
-            break;
-        case Verdict::Stale:
-            ++s.ok;
-            ++s.stale;
-            break;
-        case Verdict::Regression:
-            ++s.regressions;
-            break;
-        case Verdict::Lost:
-            ++s.lost;
-            break;
-        case Verdict::Failed:
-            ++s.failed;
-            break;
-        case Verdict::BadBaseline:
-            ++s.bad;
-            break;
-        case Verdict::Unsupported:
-        case Verdict::NotRecorded:
-            ++s.skipped;
-            break;
-        }
+    for (const auto& c : checks) {
+        ++(s.*kCounter[size_t(c.verdict)]);
+        if (c.verdict == Verdict::Stale) ++s.ok;
+    }
     return s;
 }
 

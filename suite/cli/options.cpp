@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <map>
 
 namespace clgauge {
 
@@ -82,6 +83,23 @@ double parse_double(const std::string& opt, const std::string& v) {
 }
 } // namespace
 
+// The options that only switch something on, and those that take one text value as it is.
+const std::map<std::string, bool CliOptions::*> kFlags = {
+    {"-h", &CliOptions::help},
+    {"--help", &CliOptions::help},
+    {"--list", &CliOptions::list},
+    {"--list-benchmarks", &CliOptions::list_benchmarks},
+    {"--conformance", &CliOptions::conformance},
+    {"--timing", &CliOptions::timing},
+    {"--sweep-short", &CliOptions::sweep_short},
+    {"--list-sweeps", &CliOptions::list_sweeps},
+    {"--check", &CliOptions::check},
+    {"--record", &CliOptions::record}};
+const std::map<std::string, std::string CliOptions::*> kTexts = {
+    {"--out", &CliOptions::out_dir},  {"--roofline", &CliOptions::roofline_report},
+    {"--only", &CliOptions::only},    {"--json", &CliOptions::json_file},
+    {"--csv", &CliOptions::csv_file}, {"--baselines", &CliOptions::baselines}};
+
 CliOptions parse_cli(const std::vector<std::string>& args) {
     CliOptions o;
     for (size_t i = 0; i < args.size(); ++i) {
@@ -90,16 +108,12 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
             if (i + 1 >= args.size()) throw UsageError(a + " needs a value");
             return args[++i];
         };
-        if (a == "-h" || a == "--help")
-            o.help = true;
-        else if (a == "--list")
-            o.list = true;
-        else if (a == "--list-benchmarks")
-            o.list_benchmarks = true;
-        else if (a == "--conformance")
-            o.conformance = true;
-        else if (a == "--timing")
-            o.timing = true;
+        if (const auto flag = kFlags.find(a); flag != kFlags.end())
+            o.*(flag->second) = true;
+        else if (const auto text = kTexts.find(a); text != kTexts.end())
+            o.*(text->second) = value();
+        else if (a == "--path")
+            o.path = value();
         else if (a == "--sweep") {
             const std::string v = value();
             size_t start = 0;
@@ -109,15 +123,7 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
                 start = comma + 1;
             }
             if (o.sweeps.empty()) throw UsageError("--sweep needs a sweep name");
-        } else if (a == "--sweep-short")
-            o.sweep_short = true;
-        else if (a == "--list-sweeps")
-            o.list_sweeps = true;
-        else if (a == "--out")
-            o.out_dir = value();
-        else if (a == "--roofline")
-            o.roofline_report = value();
-        else if (a == "--compare") {
+        } else if (a == "--compare") {
             o.compare.push_back(value());
             o.compare.push_back(value());
         } else if (a == "--alpha") {
@@ -128,21 +134,7 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
             const double v = parse_double(a, value());
             if (!(v >= 0 && v < 100)) throw UsageError("--min-effect must be in [0, 100) percent");
             o.min_effect = v / 100.0;
-        } else if (a == "--only")
-            o.only = value();
-        else if (a == "--path")
-            o.path = value();
-        else if (a == "--json")
-            o.json_file = value();
-        else if (a == "--csv")
-            o.csv_file = value();
-        else if (a == "--check")
-            o.check = true;
-        else if (a == "--record")
-            o.record = true;
-        else if (a == "--baselines")
-            o.baselines = value();
-        else if (a == "--rounds") {
+        } else if (a == "--rounds") {
             const long v = parse_long(a, value());
             if (v < 1 || v > 100) throw UsageError("--rounds must be in [1, 100]");
             o.rounds = static_cast<unsigned>(v);
