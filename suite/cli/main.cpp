@@ -9,7 +9,7 @@
 #include "registry/registry.hpp"
 #include "report/console.hpp"
 #include "report/format.hpp"
-#include "report/json_report.hpp"
+#include "report/reporter.hpp"
 #include "run/run_all.hpp"
 
 #include <cstdio>
@@ -160,8 +160,11 @@ int run(const CliOptions& cli, const std::string& journal_file) {
         journal.emplace(journal_file);
         std::cout << journal->resume_note() << std::flush;
     }
-    std::vector<DeviceReport> reports;
-    std::vector<nlohmann::json> extras; // per device: sweeps, timing analysis
+    ReporterList report;
+    report.add(std::make_unique<ConsoleReporter>(
+        std::cout, [&](size_t device) { return !journal || !journal->table_printed(device); }));
+    if (!cli.json_file.empty()) report.add(std::make_unique<JsonReporter>(cli.json_file));
+    if (!cli.csv_file.empty()) report.add(std::make_unique<CsvReporter>(cli.csv_file));
     int code = kOk;
     for (const auto& entry : chosen) {
         // Owned by pointer so that a hung device's queue can be abandoned, not released.
@@ -172,11 +175,12 @@ int run(const CliOptions& cli, const std::string& journal_file) {
         header.facts = session.facts();
         header.caps = session.caps;
         header.cores = session.cores;
-        if (!journal || !journal->table_printed(entry.index)) {
-            print_device_table(std::cout, header);
-            std::cout.flush();
-            if (journal) journal->mark_table_printed(entry.index);
+        if (!cli.sweeps.empty()) {
+            header.mode = "sweep";
+            header.seed = opts.seed;
         }
+        report.device(header);
+        if (journal) journal->mark_table_printed(entry.index);
         if (baseline_mode) {
             code = worse(code, cli.check ? check_device(session, selection, opts, cli, tty)
                                          : record_device(session, selection, opts, cli, tty));
@@ -186,14 +190,9 @@ int run(const CliOptions& cli, const std::string& journal_file) {
             }
             continue;
         }
-        nlohmann::json extra = nlohmann::json::object();
         if (!cli.sweeps.empty()) {
             bool failed = false, hung = false;
-            extra["sweeps"] = run_sweeps_cli(cli, session, opts, failed, hung);
-            header.mode = "sweep";
-            header.seed = opts.seed;
-            reports.push_back(header);
-            extras.push_back(extra);
+            report.section("sweeps", run_sweeps_cli(cli, session, opts, failed, hung));
             if (hung) {
                 code = kHung;
                 (void)owned.release();
@@ -210,7 +209,7 @@ int run(const CliOptions& cli, const std::string& journal_file) {
         DeviceReport r = run_all(session, selection, opts, cli.path, progress,
                                  journal ? journal->hooks(entry.index) : RunHooks{});
         if (tty) std::cerr << "\r" << std::string(60, ' ') << "\r" << std::flush;
-        print_results(std::cout, r);
+        report.results(r);
         for (const auto& x : r.results) {
             if (x.measurement.status == Status::Timeout)
                 code = worse(code, kHung);
@@ -221,28 +220,19 @@ int run(const CliOptions& cli, const std::string& journal_file) {
             try {
                 const auto t = analysis::analyze_timing(session, opts);
                 analysis::print_timing(std::cout, t, r);
-                extra["timing_analysis"] = analysis::timing_to_json(t, r);
+                report.section("timing_analysis", analysis::timing_to_json(t, r));
             } catch (const std::exception& e) {
                 std::cout << "timing analysis failed: " << e.what() << "\n";
-                extra["timing_analysis"] = {{"error", e.what()}};
+                report.section("timing_analysis", {{"error", e.what()}});
                 code = worse(code, kFailed);
             }
         }
-        reports.push_back(std::move(r));
-        extras.push_back(extra);
         if (code == kHung) { // a hung device may not accept more work
             (void)owned.release();
             break;
         }
     }
-    if (!cli.json_file.empty()) {
-        auto j = report_to_json(reports);
-        for (size_t i = 0; i < extras.size(); ++i)
-            for (const auto& [k, v] : extras[i].items())
-                j["devices"][i][k] = v;
-        write_file_atomically(cli.json_file, j.dump(2) + "\n");
-    }
-    if (!cli.csv_file.empty()) write_file_atomically(cli.csv_file, report_to_csv(reports));
+    report.finish();
     journal.reset(); // the run is over: a crash from here on is not a benchmark's
     if (code == kHung) {
         // A kernel still occupies the device: releasing its queue could block for as long as

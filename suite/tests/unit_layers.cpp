@@ -1,5 +1,7 @@
 // label unit: the layer order of suite/ (and reference/) holds: every #include "folder/..."
 // points to the file's own folder or to a folder below it. No device needed.
+#include "text_file.hpp"
+
 #include <array>
 #include <filesystem>
 #include <fstream>
@@ -58,13 +60,6 @@ std::vector<std::string> include_faults(const std::string& layer, const std::str
     return faults;
 }
 
-std::string read_file(const std::filesystem::path& p) {
-    std::ifstream in(p);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
 TEST(Layers, EveryIncludePointsDown) {
     const std::filesystem::path root(CLGAUGE_SOURCE_DIR);
     size_t files = 0;
@@ -78,7 +73,7 @@ TEST(Layers, EveryIncludePointsDown) {
             if (!e.is_regular_file() || (ext != ".cpp" && ext != ".hpp")) continue;
             ++files;
             for (const auto& fault :
-                 include_faults(folder.filename().string(), read_file(e.path())))
+                 include_faults(folder.filename().string(), test::read_text(e.path())))
                 ADD_FAILURE() << e.path().string() << ": " << fault;
         }
     EXPECT_GT(files, 50u) << "the source tree was not found under " << root;

@@ -1,6 +1,7 @@
 // label unit: settings reach a run only through RunOptions, read from the environment in one
 // place (core/env.cpp). No device needed.
 #include "run/run_options.hpp"
+#include "text_file.hpp"
 
 #include <cstdlib>
 #include <filesystem>
@@ -22,10 +23,8 @@ TEST(Settings, OnlyCoreEnvReadsTheEnvironment) {
         const auto rel = std::filesystem::relative(e.path(), root).string();
         if (!e.is_regular_file() || rel.rfind("suite/tests/", 0) == 0) continue;
         if (rel == "suite/core/env.cpp") continue;
-        std::ifstream in(e.path());
-        std::ostringstream text;
-        text << in.rdbuf();
-        EXPECT_FALSE(reads_environment(text.str())) << rel << " reads the environment itself";
+        EXPECT_FALSE(reads_environment(test::read_text(e.path())))
+            << rel << " reads the environment itself";
     }
 }
 
