@@ -8,45 +8,20 @@ namespace clgauge::families {
 std::vector<Benchmark> fma() {
     // Per step: two dependent FMAs per lane, each counted as two operations (mul + add).
     // Entry <name>.fma runs kernel <name>_fma.
-    struct Row {
-        const char* name;
-        const char* label;
-        const std::vector<Path>& paths;
-        double ops_per_step;
-        WordKind kind;
-        size_t word_bytes, words_per_item;
-        ChainReference reference;
-        const char* description;
-    };
     const std::vector<Path> native = {{"native", {}, ""}};
     const std::vector<Path> fp64 = {{"native", {Need::Fp64}, "-DCLG_FP64"}};
     // On NVIDIA both other paths compile to the same HFMA2 / HFMA2.MMA mix.
     const std::vector<Path> fp16 = {{"native", {Need::Fp16}, "-DCLG_PATH_NATIVE"},
                                     {"ptx", {Need::InlinePtx}, "-DCLG_PATH_PTX"},
                                     {"nvhalf", {Need::InlinePtx}, "-DCLG_PATH_NVHALF"}};
-    const Row rows[] = {
-        {"fp64", "FP64  compute", fp64, 4, WordKind::F64, 8, 2, ref::fp64_fma, "double FMA chains"},
-        {"fp32", "FP32  compute", native, 4, WordKind::F32, 4, 2, ref::fp32_fma,
-         "float FMA chains"},
-        // One pair of half2 chains: two FMAs on two lanes.
-        {"fp16", "FP16  compute", fp16, 8, WordKind::F16x2, 4, 2, ref::fp16_fma,
-         "half2 FMA chains (cl_khr_fp16, or PTX fma.rn.f16x2 on NVIDIA)"}};
-    std::vector<Benchmark> v;
-    for (const Row& r : rows)
-        v.push_back(chain_benchmark({.entry = {.id = std::string(r.name) + ".fma",
-                                               .family = "fma",
-                                               .label = r.label,
-                                               .description = r.description,
-                                               .unit = Unit::FlopPerSecond,
-                                               .paths = r.paths},
-                                     .source = "fma.cl",
-                                     .kernel = std::string(r.name) + "_fma",
-                                     .ops_per_step = r.ops_per_step,
-                                     .kind = r.kind,
-                                     .word_bytes = r.word_bytes,
-                                     .words_per_item = r.words_per_item,
-                                     .reference = r.reference}));
-    return v;
+    return chain_family("fma", Unit::FlopPerSecond,
+                        {{"fp64", "FP64  compute", fp64, 4, WordKind::F64, 8, 2, ref::fp64_fma,
+                          "double FMA chains"},
+                         {"fp32", "FP32  compute", native, 4, WordKind::F32, 4, 2, ref::fp32_fma,
+                          "float FMA chains"},
+                         // One pair of half2 chains: two FMAs on two lanes.
+                         {"fp16", "FP16  compute", fp16, 8, WordKind::F16x2, 4, 2, ref::fp16_fma,
+                          "half2 FMA chains (cl_khr_fp16, or PTX fma.rn.f16x2 on NVIDIA)"}});
 }
 
 // Registry order 10: where the family stands in the table, the JSON and the CSV.

@@ -9,42 +9,18 @@ namespace clgauge::families {
 std::vector<Benchmark> mad() {
     // Per step: two dependent multiply-adds per lane, each counted as two operations.
     // Entry <name>.mad runs kernel <name>_mad.
-    struct Row {
-        const char* name;
-        const char* label;
-        const std::vector<Path>& paths;
-        double ops_per_step;
-        WordKind kind;
-        size_t word_bytes;
-        ChainReference reference;
-        const char* description;
-    };
     const std::vector<Path> native = {{"native", {}, ""}};
     // NVIDIA has no 16-bit IMAD: lanes in 32-bit registers, truncated at the store
     // (kernels/mad.cl). Elsewhere the packed form, which 16-bit ALUs run natively.
     const std::vector<Path> int16 = {{"wide", {Need::NvSm61}, "-DCLG_I16_WIDE"}, native[0]};
-    const Row rows[] = {{"int64", "INT64 compute", native, 4, WordKind::U64, 8, ref::int64_mad,
-                         "64-bit integer multiply-add chains"},
-                        {"int32", "INT32 compute", native, 4, WordKind::U32, 4, ref::int32_mad,
-                         "32-bit integer multiply-add chains"},
-                        // short2: two lanes
-                        {"int16", "INT16 compute", int16, 8, WordKind::U16x2, 4, ref::int16_mad,
-                         "short2 integer multiply-add chains"}};
-    std::vector<Benchmark> v;
-    for (const Row& r : rows)
-        v.push_back(chain_benchmark({.entry = {.id = std::string(r.name) + ".mad",
-                                               .family = "mad",
-                                               .label = r.label,
-                                               .description = r.description,
-                                               .unit = Unit::OpPerSecond,
-                                               .paths = r.paths},
-                                     .source = "mad.cl",
-                                     .kernel = std::string(r.name) + "_mad",
-                                     .ops_per_step = r.ops_per_step,
-                                     .kind = r.kind,
-                                     .word_bytes = r.word_bytes,
-                                     .reference = r.reference}));
-    return v;
+    return chain_family("mad", Unit::OpPerSecond,
+                        {{"int64", "INT64 compute", native, 4, WordKind::U64, 8, 2, ref::int64_mad,
+                          "64-bit integer multiply-add chains"},
+                         {"int32", "INT32 compute", native, 4, WordKind::U32, 4, 2, ref::int32_mad,
+                          "32-bit integer multiply-add chains"},
+                         // short2: two lanes
+                         {"int16", "INT16 compute", int16, 8, WordKind::U16x2, 4, 2, ref::int16_mad,
+                          "short2 integer multiply-add chains"}});
 }
 
 // Registry order 20: where the family stands in the table, the JSON and the CSV.

@@ -31,66 +31,50 @@ std::vector<Benchmark> transfer() {
     }
     // The other routes (clpeak measures the same ones): a CL_MEM_ALLOC_HOST_PTR buffer read,
     // written, mapped; and pageable memory staged through pinned memory by host threads.
-    const RouteSpec routes[] = {
-        {{.id = "xfer.hostbuf.write.blocking",
-          .label = "Host buf write",
-          .description =
-              "enqueueWriteBuffer (blocking) from pageable memory into an ALLOC_HOST_PTR buffer"},
-         Route::WriteHostBuffer,
+    struct RouteRow {
+        const char* id;
+        const char* label;
+        const char* description;
+        Route route;
+        bool blocking;
+    };
+    const RouteRow routes[] = {
+        {"xfer.hostbuf.write.blocking", "Host buf write",
+         "enqueueWriteBuffer (blocking) from pageable memory into an ALLOC_HOST_PTR buffer",
+         Route::WriteHostBuffer, true},
+        {"xfer.hostbuf.write.async", "Host buf write",
+         "enqueueWriteBuffer (non-blocking, then finish) into an ALLOC_HOST_PTR buffer",
+         Route::WriteHostBuffer, false},
+        {"xfer.hostbuf.read.blocking", "Host buf read",
+         "enqueueReadBuffer (blocking) from an ALLOC_HOST_PTR buffer into pageable memory",
+         Route::ReadHostBuffer, true},
+        {"xfer.hostbuf.read.async", "Host buf read",
+         "enqueueReadBuffer (non-blocking, then finish) from an ALLOC_HOST_PTR buffer",
+         Route::ReadHostBuffer, false},
+        {"xfer.map.read", "Map for read", "enqueueMapBuffer(CL_MAP_READ) of a device-filled buffer",
+         Route::MapForRead, true},
+        {"xfer.unmap.write", "Unmap write",
+         "enqueueUnmapMemObject of a CL_MAP_WRITE mapping the host filled", Route::UnmapAfterWrite,
          true},
-        {{.id = "xfer.hostbuf.write.async",
-          .label = "Host buf write",
-          .description =
-              "enqueueWriteBuffer (non-blocking, then finish) into an ALLOC_HOST_PTR buffer"},
-         Route::WriteHostBuffer,
-         false},
-        {{.id = "xfer.hostbuf.read.blocking",
-          .label = "Host buf read",
-          .description =
-              "enqueueReadBuffer (blocking) from an ALLOC_HOST_PTR buffer into pageable memory"},
-         Route::ReadHostBuffer,
+        {"xfer.mapped.memcpy_from", "Memcpy mapped",
+         "memcpy (host threads) from a read mapping into pageable memory", Route::MemcpyFromMapped,
          true},
-        {{.id = "xfer.hostbuf.read.async",
-          .label = "Host buf read",
-          .description =
-              "enqueueReadBuffer (non-blocking, then finish) from an ALLOC_HOST_PTR buffer"},
-         Route::ReadHostBuffer,
-         false},
-        {{.id = "xfer.map.read",
-          .label = "Map for read",
-          .description = "enqueueMapBuffer(CL_MAP_READ) of a device-filled buffer"},
-         Route::MapForRead,
+        {"xfer.mapped.memcpy_to", "Memcpy mapped",
+         "memcpy (host threads) from pageable memory into a write mapping", Route::MemcpyToMapped,
          true},
-        {{.id = "xfer.unmap.write",
-          .label = "Unmap write",
-          .description = "enqueueUnmapMemObject of a CL_MAP_WRITE mapping the host filled"},
-         Route::UnmapAfterWrite,
-         true},
-        {{.id = "xfer.mapped.memcpy_from",
-          .label = "Memcpy mapped",
-          .description = "memcpy (host threads) from a read mapping into pageable memory"},
-         Route::MemcpyFromMapped,
-         true},
-        {{.id = "xfer.mapped.memcpy_to",
-          .label = "Memcpy mapped",
-          .description = "memcpy (host threads) from pageable memory into a write mapping"},
-         Route::MemcpyToMapped,
-         true},
-        {{.id = "xfer.d2h.pageable.staged",
-          .label = "PCIe receive",
-          .description =
-              "device buffer to pageable memory through pinned staging chunks (DMA overlapped with "
-              "host-thread copies)"},
-         Route::StagedToHost,
-         true},
-        {{.id = "xfer.h2d.pageable.staged",
-          .label = "PCIe send",
-          .description = "pageable memory to a device buffer through pinned staging chunks"},
-         Route::StagedFromHost,
+        {"xfer.d2h.pageable.staged", "PCIe receive",
+         "device buffer to pageable memory through pinned staging chunks (DMA overlapped with "
+         "host-thread copies)",
+         Route::StagedToHost, true},
+        {"xfer.h2d.pageable.staged", "PCIe send",
+         "pageable memory to a device buffer through pinned staging chunks", Route::StagedFromHost,
          true},
     };
-    for (const RouteSpec& r : routes)
-        v.push_back(transfer_route_benchmark(r));
+    for (const RouteRow& r : routes)
+        v.push_back(transfer_route_benchmark(
+            {.entry = {.id = r.id, .label = r.label, .description = r.description},
+             .route = r.route,
+             .blocking = r.blocking}));
     return v;
 }
 

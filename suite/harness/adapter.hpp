@@ -24,10 +24,12 @@ template <class Spec> Benchmark make_benchmark(Spec spec, HarnessRun<Spec> run) 
 
 // For a harness that fixes its entries' family and unit; an entry without paths gets one
 // "native" path.
-inline void fix_header(EntryHeader& entry, const char* family, Unit unit) {
-    entry.family = family;
-    entry.unit = unit;
-    if (entry.paths.empty()) entry.paths = {{"native", {}, ""}};
+template <class Spec>
+Benchmark make_benchmark(Spec spec, HarnessRun<Spec> run, const char* family, Unit unit) {
+    spec.entry.family = family;
+    spec.entry.unit = unit;
+    if (spec.entry.paths.empty()) spec.entry.paths = {{"native", {}, ""}};
+    return make_benchmark(std::move(spec), run);
 }
 
 // The spec `b` was made from; std::bad_any_cast when another harness made it.

@@ -109,4 +109,24 @@ Benchmark chain_benchmark(ChainSpec spec) {
     return make_benchmark(std::move(spec), run_chain);
 }
 
+std::vector<Benchmark> chain_family(const std::string& family, Unit unit,
+                                    const std::vector<ChainRow>& rows) {
+    std::vector<Benchmark> v;
+    for (const ChainRow& r : rows)
+        v.push_back(chain_benchmark({.entry = {.id = r.name + ("." + family),
+                                               .family = family,
+                                               .label = r.label,
+                                               .description = r.description,
+                                               .unit = unit,
+                                               .paths = r.paths},
+                                     .source = family + ".cl",
+                                     .kernel = r.name + ("_" + family),
+                                     .ops_per_step = r.ops_per_step,
+                                     .kind = r.kind,
+                                     .word_bytes = r.word_bytes,
+                                     .words_per_item = r.words_per_item,
+                                     .reference = r.reference}));
+    return v;
+}
+
 } // namespace clgauge

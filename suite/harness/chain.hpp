@@ -43,4 +43,19 @@ struct ChainSpec {
 
 Benchmark chain_benchmark(ChainSpec spec);
 
+// One row of a family whose entries differ only in these: entry <name>.<family> runs kernel
+// <name>_<family> of kernels/<family>.cl.
+struct ChainRow {
+    const char* name;
+    const char* label;
+    const std::vector<Path>& paths;
+    double ops_per_step;
+    WordKind kind;
+    size_t word_bytes, words_per_item;
+    ChainReference reference;
+    const char* description;
+};
+std::vector<Benchmark> chain_family(const std::string& family, Unit unit,
+                                    const std::vector<ChainRow>& rows);
+
 } // namespace clgauge

@@ -147,8 +147,7 @@ Measurement run_latency(const LatencySpec& spec, Session& s, const Path&, const 
 } // namespace
 
 Benchmark latency_benchmark(LatencySpec spec) {
-    fix_header(spec.entry, "launch", Unit::Seconds);
-    return make_benchmark(std::move(spec), run_latency);
+    return make_benchmark(std::move(spec), run_latency, "launch", Unit::Seconds);
 }
 
 } // namespace clgauge

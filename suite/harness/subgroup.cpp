@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <iterator>
 
 namespace clgauge {
 namespace {
@@ -206,25 +207,15 @@ Verification verify(SgOp op, uint32_t seed, uint64_t steps, const LaneMap& m,
         for (size_t i : chosen) {
             const auto& g = m.subgroups[i];
             out.assign(g.size() * W, 0);
-            switch (op) {
-            case SgOp::Broadcast:
-                ref::subgroup::broadcast(seed, steps, g, out.data());
-                break;
-            case SgOp::ReduceAdd:
-                ref::subgroup::reduce_add(seed, steps, g, out.data());
-                break;
-            case SgOp::Shuffle:
-                ref::subgroup::shuffle(seed, steps, g, out.data());
-                break;
-            case SgOp::ShuffleXor:
-                ref::subgroup::shuffle_xor(seed, steps, g, out.data());
-                break;
-            case SgOp::BlockRead:
+            // The per-lane models, in the order of SgOp; block reads also take the input.
+            using Model = void (*)(uint32_t, uint64_t, const ref::subgroup::SubGroup&, uint32_t*);
+            static constexpr Model kModels[] = {ref::subgroup::broadcast, ref::subgroup::reduce_add,
+                                                ref::subgroup::shuffle, ref::subgroup::shuffle_xor};
+            static_assert(size_t(SgOp::ShuffleXor) + 1 == std::size(kModels));
+            if (op == SgOp::BlockRead)
                 ref::subgroup::block_read(seed, steps, g, b.in_words, out.data());
-                break;
-            case SgOp::BlockWrite:
-                break;
-            }
+            else if (size_t(op) < std::size(kModels))
+                kModels[size_t(op)](seed, steps, g, out.data());
             for (uint32_t k = 0; k < g.size(); ++k) {
                 items.push_back(g.gid[k]);
                 for (size_t w = 0; w < W; ++w) {
@@ -418,8 +409,7 @@ std::vector<Path> subgroup_paths(bool block_io) {
 Benchmark subgroup_benchmark(SubgroupSpec spec) {
     const bool block_io = spec.op == SgOp::BlockRead || spec.op == SgOp::BlockWrite;
     if (spec.entry.paths.empty()) spec.entry.paths = subgroup_paths(block_io);
-    fix_header(spec.entry, "subgroup", Unit::OpPerSecond);
-    return make_benchmark(std::move(spec), run_subgroup);
+    return make_benchmark(std::move(spec), run_subgroup, "subgroup", Unit::OpPerSecond);
 }
 
 } // namespace clgauge

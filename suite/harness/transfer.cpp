@@ -285,8 +285,7 @@ std::optional<std::string> pcie_link_from_sysfs(const DeviceFacts& f) {
 }
 
 Benchmark transfer_benchmark(TransferSpec spec) {
-    fix_header(spec.entry, "transfer", Unit::BytePerSecond);
-    return make_benchmark(std::move(spec), run_transfer);
+    return make_benchmark(std::move(spec), run_transfer, "transfer", Unit::BytePerSecond);
 }
 
 } // namespace clgauge

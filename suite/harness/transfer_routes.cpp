@@ -232,8 +232,7 @@ Measurement run_route(const RouteSpec& spec, Session& s, const Path&, const RunO
 } // namespace
 
 Benchmark transfer_route_benchmark(RouteSpec spec) {
-    fix_header(spec.entry, "transfer", Unit::BytePerSecond);
-    return make_benchmark(std::move(spec), run_route);
+    return make_benchmark(std::move(spec), run_route, "transfer", Unit::BytePerSecond);
 }
 
 } // namespace clgauge
