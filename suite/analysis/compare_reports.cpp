@@ -2,7 +2,7 @@
 
 #include "core/mann_whitney.hpp"
 #include "report/format.hpp"
-#include "report/results.hpp"
+#include "types/results.hpp"
 
 #include <algorithm>
 #include <cstdio>

@@ -1,7 +1,7 @@
 // A clgauge --json report read back (schema clgauge.report v1), for comparing two of them:
 // every field a comparison relies on is checked, and an error names the file and the field.
 #pragma once
-#include "registry/benchmark.hpp"
+#include "types/benchmark.hpp"
 
 #include <nlohmann/json.hpp>
 

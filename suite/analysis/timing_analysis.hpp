@@ -2,7 +2,7 @@
 // beside the host clock; the profiling timer's resolution; and what profiling itself costs
 // (the host round trip of the same launches on queues with and without profiling).
 #pragma once
-#include "report/results.hpp"
+#include "types/results.hpp"
 
 #include <nlohmann/json.hpp>
 #include <ostream>

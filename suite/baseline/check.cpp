@@ -1,35 +1,23 @@
 #include "baseline/check.hpp"
 
-#include "report/json_report.hpp"
-
 #include "baseline/gate.hpp"
-#include "baseline/machine.hpp"
 #include "baseline/match.hpp"
-#include "baseline/pool.hpp"
-#include "registry/runner.hpp"
 #include "report/format.hpp"
-#include "report/results.hpp"
+#include "run/runner.hpp"
+#include "types/results.hpp"
 
 #include <algorithm>
 #include <cstdio>
-#include <filesystem>
+#include <iterator>
 
 namespace clgauge {
-
-RunOptions baseline_run_options(RunOptions o) {
-    o.mode = Mode::Perf;
-    o.budget.min_reps = std::max(o.budget.min_reps, kBaselineMinReps);
-    o.budget.max_reps = std::max(o.budget.max_reps, o.budget.min_reps);
-    return o;
-}
 
 MetricCheck check_benchmark(Session& session, const Benchmark& b, const BaselineFile& baseline,
                             const RunOptions& options,
                             const std::optional<std::string>& forced_path, unsigned attempts) {
     const auto it = baseline.metrics.find(b.id);
     const MetricBaseline* base = it == baseline.metrics.end() ? nullptr : &it->second;
-    RunOptions opts = baseline_run_options(options);
-    if (base && base->budget_ms > 0) opts.budget.seconds = base->budget_ms / 1000.0;
+    const RunOptions opts = baseline_run_options(options, base);
     MetricCheck best;
     for (unsigned a = 1; a <= std::max(attempts, 1u); ++a) {
         const Measurement m = run_benchmark(session, b, opts, forced_path);
@@ -125,40 +113,18 @@ std::string driver_line(const BaselineFile& f, const DeviceFacts& facts) {
 }
 
 CheckSummary summarize_checks(const std::vector<MetricCheck>& checks) {
+    // The counter each verdict adds to, in the order of enum Verdict; stale ones also count ok.
+    static constexpr size_t CheckSummary::*kCounter[] = {
+        &CheckSummary::ok,       &CheckSummary::stale,   &CheckSummary::regressions,
+        &CheckSummary::lost,     &CheckSummary::failed,  &CheckSummary::ok,
+        &CheckSummary::skipped,  &CheckSummary::skipped, &CheckSummary::bad,
+        &CheckSummary::expected, &CheckSummary::fixed};
+    static_assert(std::size(kCounter) == size_t(Verdict::Fixed) + 1, "one per verdict");
     CheckSummary s;
-    for (const auto& c : checks)
-        switch (c.verdict) {
-        case Verdict::Ok:
-        case Verdict::NewCapability:
-            ++s.ok;
-            break;
-        case Verdict::Stale:
-            ++s.ok;
-            ++s.stale;
-            break;
-        case Verdict::Regression:
-            ++s.regressions;
-            break;
-        case Verdict::Lost:
-            ++s.lost;
-            break;
-        case Verdict::Failed:
-            ++s.failed;
-            break;
-        case Verdict::BadBaseline:
-            ++s.bad;
-            break;
-        case Verdict::ExpectedFailure:
-            ++s.expected;
-            break;
-        case Verdict::Fixed:
-            ++s.fixed;
-            break;
-        case Verdict::Unsupported:
-        case Verdict::NotRecorded:
-            ++s.skipped;
-            break;
-        }
+    for (const auto& c : checks) {
+        ++(s.*kCounter[size_t(c.verdict)]);
+        if (c.verdict == Verdict::Stale) ++s.ok;
+    }
     return s;
 }
 
@@ -199,55 +165,6 @@ void print_checks(std::ostream& os, const std::string& file, const BaselineFile&
        << " bad baseline entries, " << s.expected << " known failures, " << s.fixed << " fixed, "
        << s.skipped << " skipped -> "
        << (s.regressions + s.lost + s.failed + s.bad + s.fixed ? "FAIL" : "PASS") << "\n";
-}
-
-RecordReport record_baseline(Session& session, const std::vector<const Benchmark*>& selection,
-                             const RunOptions& options,
-                             const std::optional<std::string>& forced_path, const std::string& dir,
-                             unsigned rounds, double tolerance_floor,
-                             const RoundProgress& progress) {
-    RecordReport rep;
-    rep.file = baseline_path(dir, session.facts());
-    // Read (and so validate) the old file before spending time measuring.
-    std::optional<BaselineFile> existing;
-    if (std::filesystem::exists(rep.file)) existing = find_baseline(dir, session.facts());
-    const RunOptions opts = baseline_run_options(options);
-    std::vector<std::vector<Measurement>> runs(selection.size());
-    for (unsigned r = 0; r < std::max(rounds, 1u); ++r)
-        for (size_t i = 0; i < selection.size(); ++i) {
-            if (progress) progress(r, i, *selection[i]);
-            // A hang makes the device untrustworthy; failures are not retried.
-            if (!runs[i].empty() && is_failure(runs[i].back().status)) continue;
-            runs[i].push_back(run_benchmark(session, *selection[i], opts, forced_path));
-        }
-    const std::string date = utc_timestamp();
-    rep.machine = this_machine();
-    std::vector<std::pair<std::string, MetricBaseline>> recorded;
-    for (size_t i = 0; i < selection.size(); ++i) {
-        const Benchmark& b = *selection[i];
-        RecordOutcome o =
-            metric_from_rounds(b, runs[i], session.facts(), date, tolerance_floor, rep.machine.id);
-        if (o.recorded) {
-            // A check measures with the budget its recording was made with.
-            for (auto& r : o.metric.recordings)
-                r.budget_ms = opts.budget.seconds * 1000.0;
-            if (o.metric.supported) pool_recordings(o.metric);
-            recorded.push_back({b.id, std::move(o.metric)});
-            rep.recorded.push_back(b.id);
-        } else {
-            rep.refused.push_back(b.id + ": " + o.why);
-        }
-    }
-    if (existing)
-        for (const auto& [id, m] : existing->metrics)
-            if (std::find(rep.recorded.begin(), rep.recorded.end(), id) == rep.recorded.end())
-                rep.kept.push_back(id);
-    if (!recorded.empty()) {
-        rep.written = merge_baseline(existing ? &*existing : nullptr, session.facts(), recorded,
-                                     date, rep.machine);
-        save_baseline(rep.file, rep.written);
-    }
-    return rep;
 }
 
 } // namespace clgauge

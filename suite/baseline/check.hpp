@@ -13,9 +13,6 @@
 
 namespace clgauge {
 
-// Perf options with enough repetitions for a baseline or a verdict.
-RunOptions baseline_run_options(RunOptions options);
-
 // How often a metric that looks slower is measured again before it counts: a real regression
 // is slower every time, a neighbour's burst of load is not.
 constexpr unsigned kCheckAttempts = 3;
@@ -48,22 +45,5 @@ struct CheckSummary {
 CheckSummary summarize_checks(const std::vector<MetricCheck>& checks);
 void print_checks(std::ostream& os, const std::string& file, const BaselineFile& f,
                   const DeviceFacts& facts, const std::vector<MetricCheck>& checks);
-
-struct RecordReport {
-    std::string file;
-    BaselineFile written;    // what the file holds now (when anything was recorded)
-    BaselineMachine machine; // the machine recorded on (its recordings replace its earlier ones)
-    std::vector<std::string> recorded, kept, refused; // ids; refused with the reason
-};
-using RoundProgress = std::function<void(unsigned round, size_t done, const Benchmark& next)>;
-// Runs `rounds` passes over the selection and merges them into <dir>'s file for the device, as
-// this machine's recordings (other machines' are kept and pooled: pool.hpp).
-// An existing file that is invalid or belongs to another device is never overwritten.
-RecordReport record_baseline(Session& session, const std::vector<const Benchmark*>& selection,
-                             const RunOptions& options,
-                             const std::optional<std::string>& forced_path, const std::string& dir,
-                             unsigned rounds = kDefaultRecordRounds,
-                             double tolerance_floor = kToleranceFloor,
-                             const RoundProgress& progress = {});
 
 } // namespace clgauge

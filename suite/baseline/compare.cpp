@@ -3,11 +3,12 @@
 #include "baseline/gate.hpp"
 #include "core/mann_whitney.hpp"
 #include "report/format.hpp"
-#include "report/results.hpp"
+#include "types/results.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 
 namespace clgauge {
 
@@ -46,31 +47,11 @@ double reference_value(const MetricBaseline& m) {
 }
 
 const char* verdict_name(Verdict v) {
-    switch (v) {
-    case Verdict::Ok:
-        return "ok";
-    case Verdict::Stale:
-        return "ok (stale?)";
-    case Verdict::Regression:
-        return "REGRESSION";
-    case Verdict::Lost:
-        return "LOST";
-    case Verdict::Failed:
-        return "FAILED";
-    case Verdict::NewCapability:
-        return "new";
-    case Verdict::Unsupported:
-        return "unsupported";
-    case Verdict::NotRecorded:
-        return "not recorded";
-    case Verdict::BadBaseline:
-        return "BAD BASELINE";
-    case Verdict::ExpectedFailure:
-        return "expected failure";
-    case Verdict::Fixed:
-        return "FIXED";
-    }
-    return "?";
+    static constexpr const char* kNames[] = {
+        "ok",           "ok (stale?)",  "REGRESSION",       "LOST", "FAILED", "new", "unsupported",
+        "not recorded", "BAD BASELINE", "expected failure", "FIXED"};
+    static_assert(std::size(kNames) == size_t(Verdict::Fixed) + 1, "a name for every verdict");
+    return kNames[size_t(v)];
 }
 
 bool verdict_fails(Verdict v) {

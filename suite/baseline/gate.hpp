@@ -5,7 +5,7 @@
 // (interrupts, scheduling), while a device or driver that really got slower moves the whole
 // distribution, its fastest launches included.
 #pragma once
-#include "registry/benchmark.hpp"
+#include "types/benchmark.hpp"
 
 #include <vector>
 

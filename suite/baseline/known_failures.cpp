@@ -1,12 +1,12 @@
 #include "baseline/known_failures.hpp"
 
+#include "core/env.hpp"
 #include "core/json_fields.hpp"
 
 #include "registry/registry.hpp"
-#include "report/results.hpp"
+#include "types/results.hpp"
 
 #include <algorithm>
-#include <cstdlib>
 #include <filesystem>
 #include <initializer_list>
 
@@ -148,8 +148,7 @@ bool list_applies(const KnownFailureList& l, const DeviceFacts& f) {
 
 bool entry_applies(const KnownFailure& e) {
     for (const auto& [name, pattern] : e.env) {
-        const char* value = std::getenv(name.c_str());
-        const std::string v = value ? value : "";
+        const std::string v = env_text(name.c_str());
         if (pattern.empty() ? !v.empty() : !glob_match(pattern, v)) return false;
     }
     return true;
@@ -206,8 +205,7 @@ bool KnownOutcome::fails(bool allow_fixed) const {
 }
 
 bool allow_fixed_from_env() {
-    const char* v = std::getenv("CLGAUGE_ALLOW_FIXED");
-    return v && std::string(v) == "1";
+    return env_text("CLGAUGE_ALLOW_FIXED") == "1";
 }
 
 namespace {

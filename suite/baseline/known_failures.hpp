@@ -5,7 +5,7 @@
 // list stays honest); a flake is re-run and passes if any run passes. docs/driver-validation.md.
 #pragma once
 #include "core/device.hpp"
-#include "registry/benchmark.hpp"
+#include "types/benchmark.hpp"
 
 #include <functional>
 #include <map>

@@ -1,8 +1,9 @@
 #include "baseline/machine.hpp"
 
+#include "core/env.hpp"
+
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
 #include <fstream>
 #include <unistd.h>
 
@@ -39,8 +40,8 @@ BaselineMachine this_machine() {
     if (::gethostname(host, sizeof host - 1) != 0) host[0] = '\0';
     m.hostname_hash = fnv1a_hex(host);
     m.cpu = cpu_model();
-    const char* named = std::getenv("CLGAUGE_MACHINE");
-    m.id = named && *named ? std::string(named) : "host-" + m.hostname_hash.substr(0, 8);
+    const std::string named = env_text("CLGAUGE_MACHINE");
+    m.id = !named.empty() ? named : "host-" + m.hostname_hash.substr(0, 8);
     return m;
 }
 

@@ -1,5 +1,7 @@
 #include "baseline/match.hpp"
 
+#include "core/env.hpp"
+
 #include <cctype>
 #include <cstdlib>
 #include <filesystem>
@@ -62,7 +64,7 @@ std::optional<std::string> device_mismatch(const BaselineDevice& r, const Device
 
 std::string baselines_dir(const std::string& option) {
     if (!option.empty()) return option;
-    if (const char* e = std::getenv("CLGAUGE_BASELINES"); e && *e) return e;
+    if (const std::string e = env_text("CLGAUGE_BASELINES"); !e.empty()) return e;
     return std::string(CLGAUGE_SOURCE_DIR) + "/baselines";
 }
 

@@ -2,13 +2,16 @@
 
 #include "baseline/compare.hpp"
 #include "baseline/gate.hpp"
+#include "baseline/machine.hpp"
 #include "baseline/match.hpp"
 #include "baseline/pool.hpp"
-#include "report/json_report.hpp"
-#include "report/results.hpp"
+#include "core/files.hpp"
+#include "run/runner.hpp"
+#include "types/results.hpp"
 
 #include <algorithm>
 #include <ctime>
+#include <filesystem>
 #include <iterator>
 
 namespace clgauge {
@@ -105,6 +108,63 @@ BaselineFile merge_baseline(const BaselineFile* existing, const DeviceFacts& fac
         return mach.id != machine.id;
     });
     return f;
+}
+
+RunOptions baseline_run_options(RunOptions o, const MetricBaseline* recorded) {
+    o.mode = Mode::Perf;
+    if (recorded && recorded->budget_ms > 0) o.budget.seconds = recorded->budget_ms / 1000.0;
+    o.budget.min_reps = std::max(o.budget.min_reps, kBaselineMinReps);
+    o.budget.max_reps = std::max(o.budget.max_reps, o.budget.min_reps);
+    return o;
+}
+
+RecordReport record_baseline(Session& session, const std::vector<const Benchmark*>& selection,
+                             const RunOptions& options,
+                             const std::optional<std::string>& forced_path, const std::string& dir,
+                             unsigned rounds, double tolerance_floor,
+                             const RoundProgress& progress) {
+    RecordReport rep;
+    rep.file = baseline_path(dir, session.facts());
+    // Read (and so validate) the old file before spending time measuring.
+    std::optional<BaselineFile> existing;
+    if (std::filesystem::exists(rep.file)) existing = find_baseline(dir, session.facts());
+    const RunOptions opts = baseline_run_options(options);
+    std::vector<std::vector<Measurement>> runs(selection.size());
+    for (unsigned r = 0; r < std::max(rounds, 1u); ++r)
+        for (size_t i = 0; i < selection.size(); ++i) {
+            if (progress) progress(r, i, *selection[i]);
+            // A hang makes the device untrustworthy; failures are not retried.
+            if (!runs[i].empty() && is_failure(runs[i].back().status)) continue;
+            runs[i].push_back(run_benchmark(session, *selection[i], opts, forced_path));
+        }
+    const std::string date = utc_timestamp();
+    rep.machine = this_machine();
+    std::vector<std::pair<std::string, MetricBaseline>> recorded;
+    for (size_t i = 0; i < selection.size(); ++i) {
+        const Benchmark& b = *selection[i];
+        RecordOutcome o =
+            metric_from_rounds(b, runs[i], session.facts(), date, tolerance_floor, rep.machine.id);
+        if (o.recorded) {
+            // A check measures with the budget its recording was made with.
+            for (auto& r : o.metric.recordings)
+                r.budget_ms = opts.budget.seconds * 1000.0;
+            if (o.metric.supported) pool_recordings(o.metric);
+            recorded.push_back({b.id, std::move(o.metric)});
+            rep.recorded.push_back(b.id);
+        } else {
+            rep.refused.push_back(b.id + ": " + o.why);
+        }
+    }
+    if (existing)
+        for (const auto& [id, m] : existing->metrics)
+            if (std::find(rep.recorded.begin(), rep.recorded.end(), id) == rep.recorded.end())
+                rep.kept.push_back(id);
+    if (!recorded.empty()) {
+        rep.written = merge_baseline(existing ? &*existing : nullptr, session.facts(), recorded,
+                                     date, rep.machine);
+        save_baseline(rep.file, rep.written);
+    }
+    return rep;
 }
 
 } // namespace clgauge

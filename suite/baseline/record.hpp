@@ -1,9 +1,12 @@
 // Recording: pooling several measurement rounds into baseline metrics and merging them into
 // the device's file without losing the metrics (or files) it does not touch.
 #pragma once
+#include "baseline/compare.hpp"
 #include "baseline/schema.hpp"
 #include "core/device.hpp"
 
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,5 +38,26 @@ RecordOutcome metric_from_rounds(const Benchmark& b, const std::vector<Measureme
 BaselineFile merge_baseline(const BaselineFile* existing, const DeviceFacts& facts,
                             const std::vector<std::pair<std::string, MetricBaseline>>& recorded,
                             const std::string& date, const BaselineMachine& machine);
+
+// Perf options with enough repetitions for a baseline or a verdict; with `recorded`, the time
+// budget that metric was recorded with (so a check measures as the recording did).
+RunOptions baseline_run_options(RunOptions options, const MetricBaseline* recorded = nullptr);
+
+struct RecordReport {
+    std::string file;
+    BaselineFile written;    // what the file holds now (when anything was recorded)
+    BaselineMachine machine; // the machine recorded on (its recordings replace its earlier ones)
+    std::vector<std::string> recorded, kept, refused; // ids; refused with the reason
+};
+using RoundProgress = std::function<void(unsigned round, size_t done, const Benchmark& next)>;
+// Runs `rounds` passes over the selection and merges them into <dir>'s file for the device, as
+// this machine's recordings (other machines' are kept and pooled: pool.hpp).
+// An existing file that is invalid or belongs to another device is never overwritten.
+RecordReport record_baseline(Session& session, const std::vector<const Benchmark*>& selection,
+                             const RunOptions& options,
+                             const std::optional<std::string>& forced_path, const std::string& dir,
+                             unsigned rounds = kDefaultRecordRounds,
+                             double tolerance_floor = kToleranceFloor,
+                             const RoundProgress& progress = {});
 
 } // namespace clgauge

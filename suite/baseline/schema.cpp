@@ -1,12 +1,12 @@
 #include "baseline/schema.hpp"
 
+#include "core/files.hpp"
 #include "core/json_fields.hpp"
 
 #include "baseline/gate.hpp"
 #include "baseline/pool.hpp"
 
 #include "core/stats.hpp"
-#include "report/json_report.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -3,7 +3,7 @@
 // that contributed (its samples and summary), so that a recording on another machine of the
 // same kind merges in. Version 1 files (one recording, no machines) are still read.
 #pragma once
-#include "registry/benchmark.hpp"
+#include "types/benchmark.hpp"
 
 #include <map>
 #include <nlohmann/json.hpp>

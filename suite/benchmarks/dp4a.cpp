@@ -2,7 +2,7 @@
 // (kernels/dp4a.cl, reference/dp4a.hpp).
 #include "reference/dp4a.hpp"
 #include "harness/chain.hpp"
-#include "registry/families.hpp"
+#include "registry/registry.hpp"
 
 namespace clgauge::families {
 
@@ -17,22 +17,21 @@ std::vector<Path> dp4a_paths() {
 
 Benchmark dp4a_entry(const char* id, const char* kernel, const char* what,
                      ChainReference reference) {
-    return chain_benchmark({
-        .id = id,
-        .family = "dp4a",
-        .label = "DP4A  compute",
-        .description = what,
-        .unit = Unit::OpPerSecond,
-        .paths = dp4a_paths(),
-        .source = "dp4a.cl",
-        .kernel = kernel,
-        // Per step: two dependent 4-way dot products with accumulate, each counted as
-        // 8 operations (4 multiplies, 4 adds), as seed 000 counts DP4A.
-        .steps = 128,
-        .ops_per_step = 16,
-        .kind = WordKind::U32,
-        .reference = reference,
-    });
+    return chain_benchmark(
+        {.entry = {.id = id,
+                   .family = "dp4a",
+                   .label = "DP4A  compute",
+                   .description = what,
+                   .unit = Unit::OpPerSecond,
+                   .paths = dp4a_paths()},
+         .source = "dp4a.cl",
+         .kernel = kernel,
+         // Per step: two dependent 4-way dot products with accumulate, each counted as
+         // 8 operations (4 multiplies, 4 adds), as seed 000 counts DP4A.
+         .steps = 128,
+         .ops_per_step = 16,
+         .kind = WordKind::U32,
+         .reference = reference});
 }
 } // namespace
 
@@ -43,5 +42,8 @@ std::vector<Benchmark> dp4a() {
         dp4a_entry("dp4a.su8", "dp4a_su8", "4x8-bit dot product, signed x unsigned",
                    ref::dp4a_su8)};
 }
+
+// Registry order 30: where the family stands in the table, the JSON and the CSV.
+const FamilyRegistrar registered(30, dp4a);
 
 } // namespace clgauge::families

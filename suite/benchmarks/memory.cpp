@@ -1,20 +1,20 @@
 // mem.coalesced.*, mem.misaligned.*, mem.strided.*, mem.vector.*: device memory bandwidth
 // (kernels/memory.cl, reference/memory.hpp, harness suite/harness/memory.hpp).
 #include "harness/memory.hpp"
-#include "registry/families.hpp"
+#include "registry/registry.hpp"
 
 namespace clgauge::families {
 
 namespace {
 MemSpec base(std::string id, std::string label, std::string kernel, std::string description) {
     MemSpec s;
-    s.id = std::move(id);
-    s.family = "memory";
-    s.label = std::move(label);
+    s.entry.id = std::move(id);
+    s.entry.family = "memory";
+    s.entry.label = std::move(label);
     s.kernel = std::move(kernel);
-    s.description = std::move(description);
+    s.entry.description = std::move(description);
     s.source = "memory.cl";
-    s.paths = {{"native", {}, ""}};
+    s.entry.paths = {{"native", {}, ""}};
     return s;
 }
 MemSpec reading(MemSpec s, MemReference ref) {
@@ -112,5 +112,8 @@ std::vector<Benchmark> memory() {
     v.push_back(memory_benchmark(pref));
     return v;
 }
+
+// Registry order 90: where the family stands in the table, the JSON and the CSV.
+const FamilyRegistrar registered(90, memory);
 
 } // namespace clgauge::families

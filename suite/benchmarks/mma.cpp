@@ -1,7 +1,7 @@
 // mma.h, mma.bf, mma.tf, mma.f8, mma.b8, mma.f4, mma.i8, mma.i4, mma.i2: matrix
 // multiply-accumulate (kernels/mma.cl, reference/mma.hpp, harness/mma.hpp).
 #include "harness/mma.hpp"
-#include "registry/families.hpp"
+#include "registry/registry.hpp"
 
 namespace clgauge::families {
 namespace {
@@ -94,10 +94,10 @@ std::vector<Benchmark> mma() {
     std::vector<Benchmark> v;
     for (const Variant& x : kVariants) {
         MmaSpec spec;
-        spec.id = x.id;
-        spec.label = x.label;
-        spec.description = std::string(x.description) + " matrix multiply-accumulate";
-        spec.unit = ref::mma::is_float(x.format) ? Unit::FlopPerSecond : Unit::OpPerSecond;
+        spec.entry.id = x.id;
+        spec.entry.label = x.label;
+        spec.entry.description = std::string(x.description) + " matrix multiply-accumulate";
+        spec.entry.unit = ref::mma::is_float(x.format) ? Unit::FlopPerSecond : Unit::OpPerSecond;
         spec.format = x.format;
         spec.options = std::string("-D") + x.define;
         spec.paths = {ptx(x)};
@@ -111,5 +111,8 @@ std::vector<Benchmark> mma() {
     }
     return v;
 }
+
+// Registry order 80: where the family stands in the table, the JSON and the CSV.
+const FamilyRegistrar registered(80, mma);
 
 } // namespace clgauge::families

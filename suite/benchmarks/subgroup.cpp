@@ -2,57 +2,45 @@
 // (intel, khr, ptx, emulated). kernels/subgroup.cl, reference/subgroup.hpp,
 // suite/harness/subgroup.hpp. Rates count one operation per lane per sub-group operation.
 #include "harness/subgroup.hpp"
-#include "registry/families.hpp"
+#include "registry/registry.hpp"
 
 namespace clgauge::families {
 
 std::vector<Benchmark> subgroup() {
+    // Entry subgroup.<name> runs kernel sg_<name>.
+    struct Row {
+        const char* name;
+        const char* label;
+        SgOp op;
+        unsigned ops_per_step; // sub-group operations per step
+        const char* description;
+    };
+    const Row rows[] = {
+        {"broadcast", "SG broadcast", SgOp::Broadcast, 2,
+         "sub-group broadcast of a u32 and an f32 from data-chosen lanes"},
+        {"reduce_add", "SG reduce_add", SgOp::ReduceAdd, 3,
+         "sub-group reduce_add of u32, i32 and exactly summable f32"},
+        {"shuffle", "SG shuffle", SgOp::Shuffle, 1,
+         "sub-group shuffle from a per-lane source lane"},
+        {"shuffle_xor", "SG shuffle_xor", SgOp::ShuffleXor, 1,
+         "sub-group butterfly shuffle over every mask below the size"},
+        {"block_read", "SG block read", SgOp::BlockRead, 1,
+         "sub-group block read at step-dependent 16-byte-aligned offsets"},
+        {"block_write", "SG block write", SgOp::BlockWrite, 1,
+         "sub-group block write at step-dependent 16-byte-aligned offsets"},
+    };
     std::vector<Benchmark> v;
-    v.push_back(subgroup_benchmark({
-        .id = "subgroup.broadcast",
-        .label = "SG broadcast",
-        .description = "sub-group broadcast of a u32 and an f32 from data-chosen lanes",
-        .op = SgOp::Broadcast,
-        .kernel = "sg_broadcast",
-        .ops_per_step = 2,
-    }));
-    v.push_back(subgroup_benchmark({
-        .id = "subgroup.reduce_add",
-        .label = "SG reduce_add",
-        .description = "sub-group reduce_add of u32, i32 and exactly summable f32",
-        .op = SgOp::ReduceAdd,
-        .kernel = "sg_reduce_add",
-        .ops_per_step = 3,
-    }));
-    v.push_back(subgroup_benchmark({
-        .id = "subgroup.shuffle",
-        .label = "SG shuffle",
-        .description = "sub-group shuffle from a per-lane source lane",
-        .op = SgOp::Shuffle,
-        .kernel = "sg_shuffle",
-    }));
-    v.push_back(subgroup_benchmark({
-        .id = "subgroup.shuffle_xor",
-        .label = "SG shuffle_xor",
-        .description = "sub-group butterfly shuffle over every mask below the size",
-        .op = SgOp::ShuffleXor,
-        .kernel = "sg_shuffle_xor",
-    }));
-    v.push_back(subgroup_benchmark({
-        .id = "subgroup.block_read",
-        .label = "SG block read",
-        .description = "sub-group block read at step-dependent 16-byte-aligned offsets",
-        .op = SgOp::BlockRead,
-        .kernel = "sg_block_read",
-    }));
-    v.push_back(subgroup_benchmark({
-        .id = "subgroup.block_write",
-        .label = "SG block write",
-        .description = "sub-group block write at step-dependent 16-byte-aligned offsets",
-        .op = SgOp::BlockWrite,
-        .kernel = "sg_block_write",
-    }));
+    for (const Row& r : rows)
+        v.push_back(subgroup_benchmark({.entry = {.id = std::string("subgroup.") + r.name,
+                                                  .label = r.label,
+                                                  .description = r.description},
+                                        .op = r.op,
+                                        .kernel = std::string("sg_") + r.name,
+                                        .ops_per_step = r.ops_per_step}));
     return v;
 }
+
+// Registry order 70: where the family stands in the table, the JSON and the CSV.
+const FamilyRegistrar registered(70, subgroup);
 
 } // namespace clgauge::families

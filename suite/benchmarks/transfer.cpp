@@ -2,7 +2,7 @@
 // (kernels/transfer.cl, reference/transfer.hpp, harness suite/harness/transfer.hpp).
 #include "harness/transfer.hpp"
 #include "harness/transfer_routes.hpp"
-#include "registry/families.hpp"
+#include "registry/registry.hpp"
 
 namespace clgauge::families {
 
@@ -19,19 +19,26 @@ std::vector<Benchmark> transfer() {
     for (const Row& r : rows) {
         for (const HostMemory host : {HostMemory::Pageable, HostMemory::Pinned}) {
             const bool pinned = host == HostMemory::Pinned;
-            v.push_back(transfer_benchmark({
-                .id = std::string("xfer.") + r.dir + (pinned ? ".pinned" : ".pageable"),
-                .label = r.label,
-                .description = std::string(r.dir) +
-                               (pinned ? " from pinned host memory" : " from pageable host memory"),
-                .direction = r.direction,
-                .host = host,
-            }));
+            v.push_back(transfer_benchmark(
+                {.entry = {.id = std::string("xfer.") + r.dir + (pinned ? ".pinned" : ".pageable"),
+                           .label = r.label,
+                           .description =
+                               std::string(r.dir) + (pinned ? " from pinned host memory"
+                                                            : " from pageable host memory")},
+                 .direction = r.direction,
+                 .host = host}));
         }
     }
     // The other routes (clpeak measures the same ones): a CL_MEM_ALLOC_HOST_PTR buffer read,
     // written, mapped; and pageable memory staged through pinned memory by host threads.
-    const RouteSpec routes[] = {
+    struct RouteRow {
+        const char* id;
+        const char* label;
+        const char* description;
+        Route route;
+        bool blocking;
+    };
+    const RouteRow routes[] = {
         {"xfer.hostbuf.write.blocking", "Host buf write",
          "enqueueWriteBuffer (blocking) from pageable memory into an ALLOC_HOST_PTR buffer",
          Route::WriteHostBuffer, true},
@@ -63,9 +70,15 @@ std::vector<Benchmark> transfer() {
          "pageable memory to a device buffer through pinned staging chunks", Route::StagedFromHost,
          true},
     };
-    for (const RouteSpec& r : routes)
-        v.push_back(transfer_route_benchmark(r));
+    for (const RouteRow& r : routes)
+        v.push_back(transfer_route_benchmark(
+            {.entry = {.id = r.id, .label = r.label, .description = r.description},
+             .route = r.route,
+             .blocking = r.blocking}));
     return v;
 }
+
+// Registry order 120: where the family stands in the table, the JSON and the CSV.
+const FamilyRegistrar registered(120, transfer);
 
 } // namespace clgauge::families

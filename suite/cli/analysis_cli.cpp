@@ -1,7 +1,7 @@
 #include "cli/analysis_cli.hpp"
 
 #include "analysis/roofline.hpp"
-#include "report/json_report.hpp"
+#include "core/files.hpp"
 #include "sweep/plot.hpp"
 
 #include <cstdio>

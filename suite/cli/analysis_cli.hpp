@@ -1,7 +1,7 @@
 // The clgauge program's sweep, roofline and timing-analysis modes.
 #pragma once
 #include "cli/options.hpp"
-#include "registry/benchmark.hpp"
+#include "types/benchmark.hpp"
 
 #include <nlohmann/json.hpp>
 #include <ostream>

@@ -1,5 +1,7 @@
 #include "cli/crash_journal.hpp"
 
+#include "core/env.hpp"
+
 #include "core/crash_context.hpp"
 
 #include <algorithm>
@@ -272,7 +274,7 @@ RunHooks CrashJournal::hooks(size_t device_index) {
         g_state.crumb_len = sig_atomic_t(n);
         set_crash_context("");
         // Test hook (label cli): a driver that aborts inside this benchmark.
-        if (const char* id = std::getenv("CLGAUGE_TEST_CRASH"); id && b.id == id) std::abort();
+        if (b.id == env_text("CLGAUGE_TEST_CRASH")) std::abort();
     };
     h.finished = [this, device_index](const Benchmark& b, const Measurement& m) {
         g_state.crumb_len = 0;

@@ -8,7 +8,7 @@
 // itself after a crash. Covers the plain table runs (perf and --conformance), not --check,
 // --record or sweeps.
 #pragma once
-#include "registry/run_all.hpp"
+#include "run/run_all.hpp"
 
 #include <functional>
 #include <map>

@@ -8,13 +8,14 @@
 #include "cli/compare_cli.hpp"
 #include "cli/crash_journal.hpp"
 #include "cli/options.hpp"
+#include "core/files.hpp"
 #include "core/resource_spec.hpp"
 #include "registry/registry.hpp"
-#include "registry/run_all.hpp"
-#include "registry/runner.hpp"
 #include "report/console.hpp"
 #include "report/format.hpp"
-#include "report/json_report.hpp"
+#include "report/reporter.hpp"
+#include "run/run_all.hpp"
+#include "run/runner.hpp"
 
 #include <cstdio>
 #include <cstdlib>
@@ -22,6 +23,7 @@
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <sstream>
 #include <unistd.h>
 
 using namespace clgauge;
@@ -55,9 +57,10 @@ bool allow_fixed(const CliOptions& cli) {
 }
 
 // A table run's results judged against the device's known-failure list: listed failures
-// pass as expected, listed flakes are run again, listed ones that passed are FIXED.
+// pass as expected, listed flakes are run again (their result replaces the first), listed ones
+// that passed are FIXED. The verdict lines go to `out`.
 int judge_results(Session& session, DeviceReport& r, const std::vector<KnownFailure>& known,
-                  const RunOptions& opts, const CliOptions& cli) {
+                  const RunOptions& opts, const CliOptions& cli, std::ostream& out) {
     int code = kOk;
     bool header = false;
     for (auto& x : r.results) {
@@ -77,10 +80,10 @@ int judge_results(Session& session, DeviceReport& r, const std::vector<KnownFail
         else if (o.fails(allow_fixed(cli)))
             code = worse(code, o.verdict == KnownVerdict::Fixed ? kFixed : kFailed);
         if (o.note.empty() || o.verdict == KnownVerdict::Skipped) continue;
-        if (!header) std::cout << "Known-failure list verdicts:\n";
+        if (!header) out << "Known-failure list verdicts:\n";
         header = true;
-        std::cout << "  " << b.id << " [" << path << "]: " << known_verdict_name(o.verdict) << ": "
-                  << o.note << "\n";
+        out << "  " << b.id << " [" << path << "]: " << known_verdict_name(o.verdict) << ": "
+            << o.note << "\n";
     }
     return code;
 }
@@ -221,11 +224,8 @@ int run(const CliOptions& cli, const std::string& journal_file) {
                     throw UsageError("devices " + std::to_string(chosen[j].index) + " and " +
                                      std::to_string(chosen[i].index) +
                                      " share one baseline file; record one of them, by index");
-    RunOptions opts = run_options_from_env(cli.conformance ? Mode::Conformance : Mode::Perf);
+    const RunOptions opts = run_options_for(cli);
     const bool baseline_mode = cli.check || cli.record;
-    if (cli.budget_ms) opts.budget.seconds = double(*cli.budget_ms) / 1000.0;
-    if (cli.seed) opts.seed = static_cast<uint32_t>(*cli.seed);
-    if (cli.timeout_s) opts.timeout_s = *cli.timeout_s;
 
     const bool tty = isatty(STDERR_FILENO);
     std::optional<CrashJournal> journal;
@@ -233,8 +233,11 @@ int run(const CliOptions& cli, const std::string& journal_file) {
         journal.emplace(journal_file);
         std::cout << journal->resume_note() << std::flush;
     }
-    std::vector<DeviceReport> reports;
-    std::vector<nlohmann::json> extras; // per device: sweeps, timing analysis
+    ReporterList report;
+    report.add(std::make_unique<ConsoleReporter>(
+        std::cout, [&](size_t device) { return !journal || !journal->table_printed(device); }));
+    if (!cli.json_file.empty()) report.add(std::make_unique<JsonReporter>(cli.json_file));
+    if (!cli.csv_file.empty()) report.add(std::make_unique<CsvReporter>(cli.csv_file));
     int code = kOk;
     bool device_hung = false;
     for (const auto& entry : chosen) {
@@ -246,11 +249,12 @@ int run(const CliOptions& cli, const std::string& journal_file) {
         header.facts = session.facts();
         header.caps = session.caps;
         header.cores = session.cores;
-        if (!journal || !journal->table_printed(entry.index)) {
-            print_device_table(std::cout, header);
-            std::cout.flush();
-            if (journal) journal->mark_table_printed(entry.index);
+        if (!cli.sweeps.empty()) {
+            header.mode = "sweep";
+            header.seed = opts.seed;
         }
+        report.device(header);
+        if (journal) journal->mark_table_printed(entry.index);
         if (baseline_mode) {
             code = worse(code, cli.check ? check_device(session, selection, opts, cli, tty)
                                          : record_device(session, selection, opts, cli, tty));
@@ -260,14 +264,9 @@ int run(const CliOptions& cli, const std::string& journal_file) {
             }
             continue;
         }
-        nlohmann::json extra = nlohmann::json::object();
         if (!cli.sweeps.empty()) {
             bool failed = false, hung = false;
-            extra["sweeps"] = run_sweeps_cli(cli, session, opts, failed, hung);
-            header.mode = "sweep";
-            header.seed = opts.seed;
-            reports.push_back(header);
-            extras.push_back(extra);
+            report.section("sweeps", run_sweeps_cli(cli, session, opts, failed, hung));
             if (hung) {
                 code = kHung;
                 (void)owned.release();
@@ -286,8 +285,12 @@ int run(const CliOptions& cli, const std::string& journal_file) {
         DeviceReport r = run_all(session, selection, opts, cli.path, progress,
                                  journal ? journal->hooks(entry.index) : RunHooks{});
         if (tty) std::cerr << "\r" << std::string(60, ' ') << "\r" << std::flush;
-        print_results(std::cout, r);
-        code = worse(code, judge_results(session, r, known, opts, cli));
+        // Judged before it is reported, so that every reporter has a re-run flake's result;
+        // the verdicts follow the table.
+        std::ostringstream verdicts;
+        code = worse(code, judge_results(session, r, known, opts, cli, verdicts));
+        report.results(r);
+        std::cout << verdicts.str();
         // A listed hang passes, but the device is left as busy as an unlisted one.
         for (const auto& x : r.results)
             device_hung = device_hung || x.measurement.status == Status::Timeout;
@@ -295,28 +298,19 @@ int run(const CliOptions& cli, const std::string& journal_file) {
             try {
                 const auto t = analysis::analyze_timing(session, opts);
                 analysis::print_timing(std::cout, t, r);
-                extra["timing_analysis"] = analysis::timing_to_json(t, r);
+                report.section("timing_analysis", analysis::timing_to_json(t, r));
             } catch (const std::exception& e) {
                 std::cout << "timing analysis failed: " << e.what() << "\n";
-                extra["timing_analysis"] = {{"error", e.what()}};
+                report.section("timing_analysis", {{"error", e.what()}});
                 code = worse(code, kFailed);
             }
         }
-        reports.push_back(std::move(r));
-        extras.push_back(extra);
         if (device_hung) { // a hung device may not accept more work
             (void)owned.release();
             break;
         }
     }
-    if (!cli.json_file.empty()) {
-        auto j = report_to_json(reports);
-        for (size_t i = 0; i < extras.size(); ++i)
-            for (const auto& [k, v] : extras[i].items())
-                j["devices"][i][k] = v;
-        write_file_atomically(cli.json_file, j.dump(2) + "\n");
-    }
-    if (!cli.csv_file.empty()) write_file_atomically(cli.csv_file, report_to_csv(reports));
+    report.finish();
     journal.reset(); // the run is over: a crash from here on is not a benchmark's
     if (code == kHung || device_hung) {
         // A kernel still occupies the device: releasing its queue could block for as long as

@@ -1,8 +1,11 @@
 #include "cli/options.hpp"
 
+#include "core/env.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <map>
 
 namespace clgauge {
 
@@ -89,6 +92,28 @@ double parse_double(const std::string& opt, const std::string& v) {
 }
 } // namespace
 
+// The options that only switch something on, and those that take one text value as it is.
+const std::map<std::string, bool CliOptions::*> kFlags = {
+    {"-h", &CliOptions::help},
+    {"--help", &CliOptions::help},
+    {"--list", &CliOptions::list},
+    {"--list-benchmarks", &CliOptions::list_benchmarks},
+    {"--conformance", &CliOptions::conformance},
+    {"--timing", &CliOptions::timing},
+    {"--sweep-short", &CliOptions::sweep_short},
+    {"--list-sweeps", &CliOptions::list_sweeps},
+    {"--check", &CliOptions::check},
+    {"--record", &CliOptions::record},
+    {"--allow-fixed", &CliOptions::allow_fixed}};
+const std::map<std::string, std::string CliOptions::*> kTexts = {
+    {"--out", &CliOptions::out_dir},
+    {"--roofline", &CliOptions::roofline_report},
+    {"--only", &CliOptions::only},
+    {"--json", &CliOptions::json_file},
+    {"--csv", &CliOptions::csv_file},
+    {"--baselines", &CliOptions::baselines},
+    {"--resource-spec", &CliOptions::resource_spec_file}};
+
 CliOptions parse_cli(const std::vector<std::string>& args) {
     CliOptions o;
     for (size_t i = 0; i < args.size(); ++i) {
@@ -97,18 +122,12 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
             if (i + 1 >= args.size()) throw UsageError(a + " needs a value");
             return args[++i];
         };
-        if (a == "-h" || a == "--help")
-            o.help = true;
-        else if (a == "--list")
-            o.list = true;
-        else if (a == "--resource-spec")
-            o.resource_spec_file = value();
-        else if (a == "--list-benchmarks")
-            o.list_benchmarks = true;
-        else if (a == "--conformance")
-            o.conformance = true;
-        else if (a == "--timing")
-            o.timing = true;
+        if (const auto flag = kFlags.find(a); flag != kFlags.end())
+            o.*(flag->second) = true;
+        else if (const auto text = kTexts.find(a); text != kTexts.end())
+            o.*(text->second) = value();
+        else if (a == "--path")
+            o.path = value();
         else if (a == "--sweep") {
             const std::string v = value();
             size_t start = 0;
@@ -118,15 +137,7 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
                 start = comma + 1;
             }
             if (o.sweeps.empty()) throw UsageError("--sweep needs a sweep name");
-        } else if (a == "--sweep-short")
-            o.sweep_short = true;
-        else if (a == "--list-sweeps")
-            o.list_sweeps = true;
-        else if (a == "--out")
-            o.out_dir = value();
-        else if (a == "--roofline")
-            o.roofline_report = value();
-        else if (a == "--compare") {
+        } else if (a == "--compare") {
             o.compare.push_back(value());
             o.compare.push_back(value());
         } else if (a == "--alpha") {
@@ -137,23 +148,7 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
             const double v = parse_double(a, value());
             if (!(v >= 0 && v < 100)) throw UsageError("--min-effect must be in [0, 100) percent");
             o.min_effect = v / 100.0;
-        } else if (a == "--only")
-            o.only = value();
-        else if (a == "--path")
-            o.path = value();
-        else if (a == "--json")
-            o.json_file = value();
-        else if (a == "--csv")
-            o.csv_file = value();
-        else if (a == "--check")
-            o.check = true;
-        else if (a == "--record")
-            o.record = true;
-        else if (a == "--allow-fixed")
-            o.allow_fixed = true;
-        else if (a == "--baselines")
-            o.baselines = value();
-        else if (a == "--rounds") {
+        } else if (a == "--rounds") {
             const long v = parse_long(a, value());
             if (v < 1 || v > 100) throw UsageError("--rounds must be in [1, 100]");
             o.rounds = static_cast<unsigned>(v);
@@ -194,9 +189,17 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
          !o.devices.empty() || !o.only.empty() || o.path || o.budget_ms || o.seed || o.timeout_s))
         throw UsageError("--compare reads two reports and runs nothing: give it alone (with "
                          "--alpha, --min-effect)");
-    if (const char* e = std::getenv("CLGAUGE_SWEEP_SHORT"); e && *e && std::string(e) != "0")
+    if (const std::string e = env_text("CLGAUGE_SWEEP_SHORT"); !e.empty() && e != "0")
         o.sweep_short = true;
     if (o.out_dir.empty()) o.out_dir = "clgauge-out";
+    return o;
+}
+
+RunOptions run_options_for(const CliOptions& cli) {
+    RunOptions o = run_options_from_env(cli.conformance ? Mode::Conformance : Mode::Perf);
+    if (cli.budget_ms) o.budget.seconds = double(*cli.budget_ms) / 1000.0;
+    if (cli.seed) o.seed = static_cast<uint32_t>(*cli.seed);
+    if (cli.timeout_s) o.timeout_s = *cli.timeout_s;
     return o;
 }
 

@@ -1,5 +1,7 @@
 // Command-line options of the clgauge program.
 #pragma once
+#include "run/run_options.hpp"
+
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -40,5 +42,9 @@ struct UsageError : std::runtime_error {
 
 CliOptions parse_cli(const std::vector<std::string>& args); // throws UsageError
 const char* usage_text();
+
+// The run's settings: the environment's (run/run_options.hpp), then --budget-ms, --seed and
+// --timeout over them.
+RunOptions run_options_for(const CliOptions& cli);
 
 } // namespace clgauge

@@ -1,5 +1,6 @@
 #include "core/device.hpp"
 
+#include "core/env.hpp"
 #include "core/resource_spec.hpp"
 
 #include <algorithm>
@@ -202,8 +203,7 @@ std::vector<DeviceEntry> select_devices(const std::vector<DeviceEntry>& all,
 std::string device_spec_from_env() {
     // Under `ctest --resource-spec-file` the allocation decides; CLGAUGE_DEVICE otherwise.
     if (auto allocated = device_from_resource_env()) return *allocated;
-    const char* v = std::getenv("CLGAUGE_DEVICE");
-    return v ? std::string(v) : std::string();
+    return env_text("CLGAUGE_DEVICE");
 }
 
 } // namespace clgauge

@@ -17,4 +17,9 @@ long env_integer(const char* name, long fallback, long lo, long hi) {
     return x;
 }
 
+std::string env_text(const char* name) {
+    const char* v = std::getenv(name);
+    return v ? std::string(v) : std::string();
+}
+
 } // namespace clgauge

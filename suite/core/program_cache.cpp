@@ -1,5 +1,7 @@
 #include "core/program_cache.hpp"
 
+#include "core/env.hpp"
+
 #include "core/kernel_sources.hpp"
 #include "core/program_build.hpp"
 
@@ -44,8 +46,8 @@ const cl::Program& ProgramCache::build(const std::string& text, const std::strin
 
 void ProgramCache::dump_binaries(const cl::Program& program, const std::string& text,
                                  const std::string& options) const {
-    const char* dir = std::getenv("CLGAUGE_DUMP_BINARIES");
-    if (!dir || !*dir) return;
+    const std::string dir = env_text("CLGAUGE_DUMP_BINARIES");
+    if (dir.empty()) return;
     // Named by a hash of source and options: one file per distinct build.
     const size_t h = std::hash<std::string>{}(text + '\0' + options);
     char name[64];

@@ -1,7 +1,8 @@
 #include "core/resource_spec.hpp"
 
+#include "core/env.hpp"
+
 #include <algorithm>
-#include <cstdlib>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
@@ -35,8 +36,8 @@ std::string device_from_allocation(const std::string& value, const std::string& 
 
 std::optional<std::string> device_from_resource_env() {
     const char* variable = "CTEST_RESOURCE_GROUP_0_GPUS";
-    const char* value = std::getenv(variable);
-    if (!value) return std::nullopt;
+    const std::string value = env_text(variable);
+    if (value.empty()) return std::nullopt; // unset (CTest never hands out an empty one)
     return device_from_allocation(value, variable);
 }
 

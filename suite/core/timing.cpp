@@ -63,4 +63,22 @@ int Budget::reps_for(double launch_s) const {
     return static_cast<int>(std::clamp(n, double(min_reps), double(max_reps)));
 }
 
+Timings calibrate_and_time(const TimedLaunches& timed, const Budget& budget, int rounds,
+                           const GrowLaunch& grow) {
+    const double target = budget.launch_seconds();
+    for (int round = 0; round < rounds; ++round) {
+        const double once = timed(round == 0 ? 1 : 0, 1).device.median;
+        if (once >= target * 0.5) break;
+        if (!grow(std::clamp(target / std::max(once, 1e-7), 2.0, 1024.0))) break;
+    }
+    const double launch = timed(0, 1).device.median;
+    return timed(1, budget.reps_for(launch));
+}
+
+bool grow_repeats(uint32_t& repeats, double factor, uint32_t most) {
+    if (repeats >= most) return false;
+    repeats = static_cast<uint32_t>(std::min<double>(repeats * factor, most));
+    return true;
+}
+
 } // namespace clgauge

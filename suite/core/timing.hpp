@@ -3,6 +3,7 @@
 #include "core/opencl.hpp"
 #include "core/stats.hpp"
 
+#include <cstdint>
 #include <functional>
 #include <stdexcept>
 
@@ -39,5 +40,18 @@ struct Budget {
     double launch_seconds() const { return seconds / 10.0; } // aim of one calibrated launch
     int reps_for(double launch_s) const;
 };
+
+// Perf-mode timing with calibration. `timed(warmups, reps)` times launches as they stand;
+// `grow(factor)` makes one launch about `factor` times longer (more repeats, more work-groups)
+// and returns false when it cannot. Up to `rounds` times, one launch is timed and grown while
+// it takes less than half of budget.launch_seconds(); then budget.reps_for(one launch)
+// launches are timed after a warm-up.
+using TimedLaunches = std::function<Timings(int warmups, int reps)>;
+using GrowLaunch = std::function<bool(double factor)>;
+Timings calibrate_and_time(const TimedLaunches& timed, const Budget& budget, int rounds,
+                           const GrowLaunch& grow);
+
+// Multiplies `repeats` by `factor`, up to `most`; false when it already is `most`.
+bool grow_repeats(uint32_t& repeats, double factor, uint32_t most);
 
 } // namespace clgauge

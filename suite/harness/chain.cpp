@@ -17,19 +17,6 @@ constexpr size_t kPerfSampleItems = 256;
 constexpr double kPerfReferenceSteps = 4e7;
 constexpr size_t kPerfCrossCheckItems = 16;
 
-std::vector<uint64_t> read_words(Session& s, const cl::Buffer& buf, size_t words,
-                                 size_t word_bytes) {
-    std::vector<unsigned char> raw(words * word_bytes);
-    s.queue.enqueueReadBuffer(buf, CL_TRUE, 0, raw.size(), raw.data());
-    std::vector<uint64_t> out(words);
-    for (size_t i = 0; i < words; ++i) {
-        uint64_t w = 0;
-        std::memcpy(&w, raw.data() + i * word_bytes, word_bytes); // little-endian hosts
-        out[i] = w;
-    }
-    return out;
-}
-
 Measurement run_chain(const ChainSpec& spec, Session& s, const Path& path, const RunOptions& opts) {
     // The seed as a literal too: the chain constants become immediate operands (clg_const).
     const std::string options = spec.options + " -DCLG_STEPS=" + std::to_string(spec.steps) +
@@ -47,7 +34,7 @@ Measurement run_chain(const ChainSpec& spec, Session& s, const Path& path, const
     if (perf && opts.global_size) global = *opts.global_size;
     global = round_up(global, local);
     global = std::min(global, round_up(max_buffer_bytes(s) / item_bytes / 2, local));
-    require_allocation(s, global * item_bytes, spec.id + " output");
+    require_allocation(s, global * item_bytes, spec.entry.id + " output");
     cl::Buffer out(s.context, CL_MEM_WRITE_ONLY, global * item_bytes);
     cl::Buffer in;
     if (spec.input) {
@@ -70,22 +57,15 @@ Measurement run_chain(const ChainSpec& spec, Session& s, const Path& path, const
         return e;
     };
 
-    Timings t;
-    if (perf) {
-        const double target = opts.budget.launch_seconds();
-        for (int round = 0; round < 4 && !opts.repeats; ++round) {
-            const double once =
-                time_launches(s.queue, enqueue, round == 0 ? 1 : 0, 1, opts.timeout_s)
-                    .device.median;
-            if (once >= target * 0.5 || repeats >= (1u << 20)) break;
-            const double grow = std::clamp(target / std::max(once, 1e-7), 2.0, 1024.0);
-            repeats = static_cast<uint32_t>(std::min<double>(repeats * grow, 1u << 20));
-        }
-        const double launch = time_launches(s.queue, enqueue, 0, 1, opts.timeout_s).device.median;
-        t = time_launches(s.queue, enqueue, 1, opts.budget.reps_for(launch), opts.timeout_s);
-    } else {
-        t = time_launches(s.queue, enqueue, 0, 1, opts.timeout_s);
-    }
+    auto timed = [&](int warmups, int reps) {
+        return time_launches(s.queue, enqueue, warmups, reps, opts.timeout_s);
+    };
+    // A pinned launch (opts.repeats) is timed as it is.
+    const Timings t = perf ? calibrate_and_time(timed, opts.budget, opts.repeats ? 0 : 4,
+                                                [&](double factor) {
+                                                    return grow_repeats(repeats, factor, 1u << 20);
+                                                })
+                           : timed(0, 1);
 
     Measurement m;
     m.timings = t;
@@ -99,7 +79,7 @@ Measurement run_chain(const ChainSpec& spec, Session& s, const Path& path, const
     const size_t sample =
         std::clamp<size_t>(size_t(kPerfReferenceSteps / double(steps)), 32, kPerfSampleItems);
     const auto items = sample_items(global, perf ? sample : global);
-    const auto all = read_words(s, out, global * spec.words_per_item, spec.word_bytes);
+    const auto all = read_words(s, out, 0, global * spec.words_per_item, spec.word_bytes);
     std::vector<uint64_t> got, expected(items.size() * spec.words_per_item);
     got.reserve(expected.size());
     for (size_t i = 0; i < items.size(); ++i) {
@@ -129,18 +109,27 @@ Measurement run_chain(const ChainSpec& spec, Session& s, const Path& path, const
 } // namespace
 
 Benchmark chain_benchmark(ChainSpec spec) {
-    Benchmark b;
-    b.id = spec.id;
-    b.family = spec.family;
-    b.label = spec.label;
-    b.unit = spec.unit;
-    b.paths = spec.paths;
-    b.description = spec.description;
-    b.run = [spec = std::move(spec)](Session& s, const Benchmark&, const Path& path,
-                                     const RunOptions& opts) {
-        return run_chain(spec, s, path, opts);
-    };
-    return b;
+    return make_benchmark(std::move(spec), run_chain);
+}
+
+std::vector<Benchmark> chain_family(const std::string& family, Unit unit,
+                                    const std::vector<ChainRow>& rows) {
+    std::vector<Benchmark> v;
+    for (const ChainRow& r : rows)
+        v.push_back(chain_benchmark({.entry = {.id = r.name + ("." + family),
+                                               .family = family,
+                                               .label = r.label,
+                                               .description = r.description,
+                                               .unit = unit,
+                                               .paths = r.paths},
+                                     .source = family + ".cl",
+                                     .kernel = r.name + ("_" + family),
+                                     .ops_per_step = r.ops_per_step,
+                                     .kind = r.kind,
+                                     .word_bytes = r.word_bytes,
+                                     .words_per_item = r.words_per_item,
+                                     .reference = r.reference}));
+    return v;
 }
 
 } // namespace clgauge

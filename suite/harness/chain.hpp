@@ -2,8 +2,9 @@
 // runs a private dependent chain and stores a fixed number of words that a CPU model
 // reproduces bit for bit.
 #pragma once
+#include "harness/adapter.hpp"
 #include "harness/verify.hpp"
-#include "registry/benchmark.hpp"
+#include "types/benchmark.hpp"
 
 #include <cstdint>
 #include <functional>
@@ -26,9 +27,7 @@ using ChainCrossCheck = bool (*)(uint32_t seed, uint32_t gid, uint64_t steps, co
 // RunOptions::global_size and ::repeats (perf mode): a pinned launch is timed as it is,
 // without calibration.
 struct ChainSpec {
-    std::string id, family, label, description;
-    Unit unit = Unit::FlopPerSecond;
-    std::vector<Path> paths;
+    EntryHeader entry;
     std::string source, kernel;
     std::string options;     // build options common to all paths
     unsigned steps = 512;    // unrolled steps per repeat (CLG_STEPS)
@@ -43,5 +42,20 @@ struct ChainSpec {
 };
 
 Benchmark chain_benchmark(ChainSpec spec);
+
+// One row of a family whose entries differ only in these: entry <name>.<family> runs kernel
+// <name>_<family> of kernels/<family>.cl.
+struct ChainRow {
+    const char* name;
+    const char* label;
+    const std::vector<Path>& paths;
+    double ops_per_step;
+    WordKind kind;
+    size_t word_bytes, words_per_item;
+    ChainReference reference;
+    const char* description;
+};
+std::vector<Benchmark> chain_family(const std::string& family, Unit unit,
+                                    const std::vector<ChainRow>& rows);
 
 } // namespace clgauge

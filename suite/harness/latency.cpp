@@ -41,7 +41,7 @@ std::string us(double s) {
     return buf;
 }
 
-Measurement run_latency(const LatencySpec& spec, Session& s, const RunOptions& opts) {
+Measurement run_latency(const LatencySpec& spec, Session& s, const Path&, const RunOptions& opts) {
     const bool perf = opts.mode == Mode::Perf;
     cl::Kernel kernel = build_kernel(s, "launch.cl", "launch_empty", "", opts);
     cl::CommandQueue plain(s.context, s.entry.device, 0);
@@ -147,16 +147,7 @@ Measurement run_latency(const LatencySpec& spec, Session& s, const RunOptions& o
 } // namespace
 
 Benchmark latency_benchmark(LatencySpec spec) {
-    Benchmark b;
-    b.id = spec.id;
-    b.family = "launch";
-    b.label = spec.label;
-    b.unit = Unit::Seconds;
-    b.paths = {{"native", {}, ""}};
-    b.description = spec.description;
-    b.run = [spec = std::move(spec)](Session& s, const Benchmark&, const Path&,
-                                     const RunOptions& opts) { return run_latency(spec, s, opts); };
-    return b;
+    return make_benchmark(std::move(spec), run_latency, "launch", Unit::Seconds);
 }
 
 } // namespace clgauge

@@ -2,7 +2,7 @@
 // host clock from enqueue to completion (the round trip) and by its event's QUEUED, SUBMIT,
 // START and END stamps. The figure is a time (Unit::Seconds: lower is better).
 #pragma once
-#include "registry/benchmark.hpp"
+#include "harness/adapter.hpp"
 
 namespace clgauge {
 
@@ -12,7 +12,7 @@ enum class LatencyFigure {
 };
 
 struct LatencySpec {
-    std::string id, label, description;
+    EntryHeader entry; // family "launch", unit s, one native path
     LatencyFigure figure = LatencyFigure::RoundTrip;
 };
 

@@ -1,6 +1,7 @@
 #include "harness/launch.hpp"
 
 #include <algorithm>
+#include <cstring>
 
 namespace clgauge {
 
@@ -38,6 +39,19 @@ cl::Kernel build_kernel(Session& s, const std::string& source, const std::string
                         const std::string& options, const RunOptions& opts) {
     const cl::Program& program = s.programs.get(source, options, opts.mutate_source);
     return cl::Kernel(program, kernel_name.c_str());
+}
+
+std::vector<uint64_t> read_words(Session& s, const cl::Buffer& buf, size_t first, size_t count,
+                                 size_t wb) {
+    std::vector<unsigned char> raw(count * wb);
+    s.queue.enqueueReadBuffer(buf, CL_TRUE, first * wb, raw.size(), raw.data());
+    std::vector<uint64_t> out(count);
+    for (size_t i = 0; i < count; ++i) {
+        uint64_t w = 0;
+        std::memcpy(&w, raw.data() + i * wb, wb); // little-endian hosts
+        out[i] = w;
+    }
+    return out;
 }
 
 } // namespace clgauge

@@ -1,9 +1,11 @@
 // Launch geometry and allocation limits shared by the harnesses.
 #pragma once
-#include "registry/benchmark.hpp"
+#include "types/benchmark.hpp"
 
 #include <cstddef>
+#include <cstdint>
 #include <stdexcept>
+#include <vector>
 
 namespace clgauge {
 
@@ -22,5 +24,9 @@ void require_allocation(const Session& s, size_t bytes, const std::string& what)
 // Builds the registry entry's kernel for `path`, applying the test-only source mutation.
 cl::Kernel build_kernel(Session& s, const std::string& source, const std::string& kernel_name,
                         const std::string& options, const RunOptions& opts);
+
+// Words first .. first+count of `buf`, each word_bytes wide (up to 8), widened to 64 bits.
+std::vector<uint64_t> read_words(Session& s, const cl::Buffer& buf, size_t first, size_t count,
+                                 size_t word_bytes);
 
 } // namespace clgauge

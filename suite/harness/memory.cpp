@@ -1,6 +1,5 @@
 #include "harness/memory.hpp"
 
-#include "core/env.hpp"
 #include "core/memory_peak.hpp"
 #include "harness/launch.hpp"
 
@@ -33,37 +32,15 @@ struct Tune {
     unsigned tile; // 0: grid-stride
 };
 
-// CLGAUGE_MEM_TUNE="vec=8,unroll=4,wgs=8,local=256,tile=16" (any subset; tile=grid for
-// the grid-stride loop) for the tunable entries.
-Tune tune_for(const MemSpec& spec) {
+// The entry's launch shape, with RunOptions::mem_tune's overrides for the tunable entries.
+Tune tune_for(const MemSpec& spec, const MemTune& over) {
     Tune t{spec.vec, spec.unroll, spec.wgs_per_cu, spec.local, spec.tile};
-    const char* env = std::getenv("CLGAUGE_MEM_TUNE");
-    if (!spec.tunable || !env || !*env) return t;
-    std::istringstream in(env);
-    std::string kv;
-    while (std::getline(in, kv, ',')) {
-        const auto eq = kv.find('=');
-        const std::string k = kv.substr(0, eq);
-        if (k == "tile" && eq != std::string::npos && kv.substr(eq + 1) == "grid") {
-            t.tile = 0;
-            continue;
-        }
-        const unsigned long v =
-            eq == std::string::npos ? 0 : std::strtoul(kv.c_str() + eq + 1, nullptr, 10);
-        if (v == 0) throw std::invalid_argument("CLGAUGE_MEM_TUNE: bad item '" + kv + "'");
-        if (k == "vec")
-            t.vec = unsigned(v);
-        else if (k == "unroll")
-            t.unroll = unsigned(v);
-        else if (k == "wgs")
-            t.wgs = unsigned(v);
-        else if (k == "local")
-            t.local = v;
-        else if (k == "tile")
-            t.tile = unsigned(v);
-        else
-            throw std::invalid_argument("CLGAUGE_MEM_TUNE: unknown key '" + k + "'");
-    }
+    if (!spec.tunable) return t;
+    t.vec = over.vec.value_or(t.vec);
+    t.unroll = over.unroll.value_or(t.unroll);
+    t.wgs = over.wgs.value_or(t.wgs);
+    t.local = over.local.value_or(t.local);
+    t.tile = over.tile.value_or(t.tile);
     return t;
 }
 
@@ -115,19 +92,6 @@ Timings time_kernel(Session& s, const Enqueue& enqueue, unsigned count, int warm
     return {summarize(dev), summarize(host)};
 }
 
-std::vector<uint64_t> read_words(Session& s, const cl::Buffer& buf, size_t first, size_t count,
-                                 size_t wb) {
-    std::vector<unsigned char> raw(count * wb);
-    s.queue.enqueueReadBuffer(buf, CL_TRUE, first * wb, raw.size(), raw.data());
-    std::vector<uint64_t> out(count);
-    for (size_t i = 0; i < count; ++i) {
-        uint64_t w = 0;
-        std::memcpy(&w, raw.data() + i * wb, wb); // little-endian hosts
-        out[i] = w;
-    }
-    return out;
-}
-
 std::string fmt(double v, const char* f = "%.4g") {
     char buf[64];
     std::snprintf(buf, sizeof buf, f, v);
@@ -169,7 +133,7 @@ Run run_once(const MemSpec& spec, Session& s, const Path& path, const RunOptions
     if (spec.geometry == MemGeometry::PerBlock) quantum = std::max<size_t>(quantum, param);
     if (tiled) quantum = std::max<size_t>(quantum, local * tune.tile);
     const size_t n = bytes / unit / quantum * quantum;
-    if (n == 0) throw std::runtime_error(spec.id + ": array too small for one unit");
+    if (n == 0) throw std::runtime_error(spec.entry.id + ": array too small for one unit");
 
     size_t items = n, global = 0;
     switch (spec.geometry) {
@@ -199,7 +163,7 @@ Run run_once(const MemSpec& spec, Session& s, const Path& path, const RunOptions
         break;
     }
 
-    require_allocation(s, n * unit, spec.id + " array");
+    require_allocation(s, n * unit, spec.entry.id + " array");
     std::vector<cl::Buffer> in;
     for (unsigned k = 0; k < spec.inputs; ++k) {
         // Read-write: the fill kernel writes what the benchmark kernel only reads.
@@ -313,15 +277,12 @@ unsigned preferred_int_width(const Session& s) {
 }
 
 Measurement run_memory(const MemSpec& spec, Session& s, const Path& path, const RunOptions& opts) {
-    const Tune tune = tune_for(spec);
+    const Tune tune = tune_for(spec, opts.mem_tune);
     // One placeholder for the whole run, not one per width: Oclgrind 21.10 takes a larger
     // buffer that reuses a released small argument's address as uninitialized past its 64
     // bytes (docs/reproducers/oclgrind/released_buffer.c).
     const cl::Buffer unused(s.context, CL_MEM_READ_ONLY, 64);
-    const unsigned param =
-        spec.stride_ratio ? opts.stride.value_or(
-                                unsigned(env_integer("CLGAUGE_MEM_STRIDE", spec.param, 1, 1 << 20)))
-                          : spec.param;
+    const unsigned param = spec.stride_ratio ? opts.stride.value_or(spec.param) : spec.param;
     if (!spec.vector_sweep) {
         Run r = run_once(spec, s, path, opts, opts, tune, param, unused);
         if (r.m.status == Status::Ok) add_peak_share(s, r.rate, r.m);
@@ -366,8 +327,6 @@ size_t memory_array_bytes(const Session& s, const RunOptions& opts, unsigned arr
     double bytes;
     if (opts.array_bytes)
         bytes = double(*opts.array_bytes);
-    else if (const long mib = env_integer("CLGAUGE_MEM_MIB", 0, 1, 1 << 20))
-        bytes = double(mib) * double(1 << 20);
     else if (f.is_cpu())
         bytes = double(64 << 20) * std::clamp(opts.budget.seconds / 0.25, 0.125, 16.0);
     else if (const auto peak = memory_peak(f))
@@ -392,18 +351,8 @@ void add_peak_share(const Session& s, double rate, Measurement& m) {
 }
 
 Benchmark memory_benchmark(MemSpec spec) {
-    Benchmark b;
-    b.id = spec.id;
-    b.family = spec.family;
-    b.label = spec.label;
-    b.unit = Unit::BytePerSecond;
-    b.paths = spec.paths;
-    b.description = spec.description;
-    b.run = [spec = std::move(spec)](Session& s, const Benchmark&, const Path& path,
-                                     const RunOptions& opts) {
-        return run_memory(spec, s, path, opts);
-    };
-    return b;
+    spec.entry.unit = Unit::BytePerSecond;
+    return make_benchmark(std::move(spec), run_memory);
 }
 
 } // namespace clgauge

@@ -3,9 +3,10 @@
 // checksum word per work-item or store a known word per element. Bandwidth = (bytes read +
 // bytes written) / device time.
 #pragma once
+#include "harness/adapter.hpp"
 #include "harness/verify.hpp"
 #include "reference/memory.hpp"
-#include "registry/benchmark.hpp"
+#include "types/benchmark.hpp"
 
 #include <cstdint>
 
@@ -26,8 +27,7 @@ enum class MemGeometry {
 // streams 0, 1, 2 of kernels/include/clgauge_memory.h (filled on the device, recomputed by
 // the CPU). The kernel file also holds that header's clg_fill_* kernels.
 struct MemSpec {
-    std::string id, family, label, description;
-    std::vector<Path> paths;
+    EntryHeader entry; // unit B/s
     std::string source, kernel, options;
     WordKind kind = WordKind::U32;  // the arrays' word: U32, F32 or F64
     unsigned inputs = 0;            // how many of a, b, c the kernel reads
@@ -40,7 +40,7 @@ struct MemSpec {
     unsigned param = 0;
     bool whole_groups = false; // n must be a multiple of the work-group size (block I/O)
     bool subgroup_std = false; // the khr path needs the device's -cl-std for sub-groups
-    bool tunable = false;      // CLGAUGE_MEM_TUNE may override vec, unroll, wgs, local, tile
+    bool tunable = false;      // RunOptions::mem_tune may override vec, unroll, wgs, local, tile
     bool stride_ratio = false; // also time param = 1 and report the ratio to it
     bool vector_sweep = false; // time vec 1..16; the figure is the device's preferred width
     MemReference reference = nullptr;
@@ -51,7 +51,7 @@ Benchmark memory_benchmark(MemSpec spec);
 // Bytes of one array in a perf run: on a GPU far past the last-level cache and, where the
 // theoretical bandwidth is known, 2.5 ms of it per pass; small on a CPU device (scaled with
 // the time budget); within the allocation limits for `arrays` arrays.
-// CLGAUGE_MEM_MIB overrides the size (a sweep over sizes shows the cache bump).
+// RunOptions::array_bytes overrides the size (CLGAUGE_MEM_MIB; the sweep over sizes).
 size_t memory_array_bytes(const Session& s, const RunOptions& opts, unsigned arrays);
 
 // The device's theoretical memory bandwidth as report details ("peak", "share"), if known.

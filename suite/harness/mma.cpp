@@ -103,7 +103,7 @@ Measurement run_mma(const MmaSpec& spec, Session& s, const MmaPath& mp, const Ru
              : ((opts.small_launch ? kSmallGroups : kConformanceGroups) + groups_per_wg - 1) /
                    groups_per_wg;
     const size_t alloc_wgs = perf ? max_wgs : wgs;
-    require_allocation(s, alloc_wgs * wg_bytes, spec.id + " output");
+    require_allocation(s, alloc_wgs * wg_bytes, spec.entry.id + " output");
     cl::Buffer out(s.context, CL_MEM_WRITE_ONLY, alloc_wgs * wg_bytes);
 
     uint32_t repeats = 1;
@@ -117,28 +117,16 @@ Measurement run_mma(const MmaSpec& spec, Session& s, const MmaPath& mp, const Ru
         return e;
     };
 
-    Timings t;
-    if (perf) {
-        const double target = opts.budget.launch_seconds();
-        for (int round = 0; round < 12; ++round) {
-            const double once =
-                time_launches(s.queue, enqueue, round == 0 ? 1 : 0, 1, opts.timeout_s)
-                    .device.median;
-            if (once >= target * 0.5) break;
-            const double grow = std::clamp(target / std::max(once, 1e-7), 2.0, 1024.0);
-            if (wgs < max_wgs) {
-                wgs = std::min(max_wgs, size_t(double(wgs) * grow));
-            } else if (repeats < (1u << 20)) {
-                repeats = static_cast<uint32_t>(std::min<double>(repeats * grow, 1u << 20));
-            } else {
-                break;
-            }
-        }
-        const double launch = time_launches(s.queue, enqueue, 0, 1, opts.timeout_s).device.median;
-        t = time_launches(s.queue, enqueue, 1, opts.budget.reps_for(launch), opts.timeout_s);
-    } else {
-        t = time_launches(s.queue, enqueue, 0, 1, opts.timeout_s);
-    }
+    auto timed = [&](int warmups, int reps) {
+        return time_launches(s.queue, enqueue, warmups, reps, opts.timeout_s);
+    };
+    // Calibration fills the device with work-groups first, then lengthens each one's chain.
+    auto grow = [&](double factor) {
+        if (wgs >= max_wgs) return grow_repeats(repeats, factor, 1u << 20);
+        wgs = std::min(max_wgs, size_t(double(wgs) * factor));
+        return true;
+    };
+    const Timings t = perf ? calibrate_and_time(timed, opts.budget, 12, grow) : timed(0, 1);
 
     const size_t tiles = wgs * groups_per_wg * shape.tiles_per_group;
     const uint64_t pairs = uint64_t(repeats) * steps;
@@ -165,24 +153,21 @@ Measurement run_mma(const MmaSpec& spec, Session& s, const MmaPath& mp, const Ru
     return m;
 }
 
+Measurement run_mma_path(const MmaSpec& spec, Session& s, const Path& path,
+                         const RunOptions& opts) {
+    for (const auto& p : spec.paths)
+        if (p.path.name == path.name) return run_mma(spec, s, p, opts);
+    throw std::runtime_error(spec.entry.id + " has no path " + path.name);
+}
+
 } // namespace
 
 Benchmark mma_benchmark(MmaSpec spec) {
-    Benchmark b;
-    b.id = spec.id;
-    b.family = spec.family;
-    b.label = spec.label;
-    b.unit = spec.unit;
+    spec.entry.family = "mma";
+    spec.entry.paths.clear();
     for (const auto& p : spec.paths)
-        b.paths.push_back(p.path);
-    b.description = spec.description;
-    b.run = [spec = std::move(spec)](Session& s, const Benchmark&, const Path& path,
-                                     const RunOptions& opts) {
-        for (const auto& p : spec.paths)
-            if (p.path.name == path.name) return run_mma(spec, s, p, opts);
-        throw std::runtime_error(spec.id + " has no path " + path.name);
-    };
-    return b;
+        spec.entry.paths.push_back(p.path);
+    return make_benchmark(std::move(spec), run_mma_path);
 }
 
 } // namespace clgauge

@@ -3,8 +3,9 @@
 // which reference/mma.hpp reproduces (bit-exact for integers and for the exact float tiles,
 // within a derived bound for the float tiles with special values).
 #pragma once
+#include "harness/adapter.hpp"
 #include "reference/mma.hpp"
-#include "registry/benchmark.hpp"
+#include "types/benchmark.hpp"
 
 namespace clgauge {
 
@@ -27,8 +28,7 @@ struct MmaPath {
 };
 
 struct MmaSpec {
-    std::string id, family = "mma", label, description;
-    Unit unit = Unit::FlopPerSecond;
+    EntryHeader entry; // family "mma"; the paths are those of `paths` below
     ref::mma::Format format = ref::mma::Format::F16;
     std::vector<MmaPath> paths; // best first
     std::string options;        // common build options (the format define)

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <iterator>
 
 namespace clgauge {
 namespace {
@@ -207,25 +208,15 @@ Verification verify(SgOp op, uint32_t seed, uint64_t steps, const LaneMap& m,
         for (size_t i : chosen) {
             const auto& g = m.subgroups[i];
             out.assign(g.size() * W, 0);
-            switch (op) {
-            case SgOp::Broadcast:
-                ref::subgroup::broadcast(seed, steps, g, out.data());
-                break;
-            case SgOp::ReduceAdd:
-                ref::subgroup::reduce_add(seed, steps, g, out.data());
-                break;
-            case SgOp::Shuffle:
-                ref::subgroup::shuffle(seed, steps, g, out.data());
-                break;
-            case SgOp::ShuffleXor:
-                ref::subgroup::shuffle_xor(seed, steps, g, out.data());
-                break;
-            case SgOp::BlockRead:
+            // The per-lane models, in the order of SgOp; block reads also take the input.
+            using Model = void (*)(uint32_t, uint64_t, const ref::subgroup::SubGroup&, uint32_t*);
+            static constexpr Model kModels[] = {ref::subgroup::broadcast, ref::subgroup::reduce_add,
+                                                ref::subgroup::shuffle, ref::subgroup::shuffle_xor};
+            static_assert(size_t(SgOp::ShuffleXor) + 1 == std::size(kModels));
+            if (op == SgOp::BlockRead)
                 ref::subgroup::block_read(seed, steps, g, b.in_words, out.data());
-                break;
-            case SgOp::BlockWrite:
-                break;
-            }
+            else if (size_t(op) < std::size(kModels))
+                kModels[size_t(op)](seed, steps, g, out.data());
             for (uint32_t k = 0; k < g.size(); ++k) {
                 items.push_back(g.gid[k]);
                 for (size_t w = 0; w < W; ++w) {
@@ -340,15 +331,9 @@ void perf(const SubgroupSpec& spec, Session& s, const Path& path, const RunOptio
         return launch(s, k.op, b.out, b.in, opts.seed, repeats * opts.slowdown, global, local,
                       warmups, reps, opts.timeout_s);
     };
-    const double target = opts.budget.launch_seconds();
-    for (int round = 0; round < 4; ++round) {
-        const double once = run(round == 0 ? 1 : 0, 1).device.median;
-        if (once >= target * 0.5 || repeats >= kMaxPerfRepeats) break;
-        const double grow = std::clamp(target / std::max(once, 1e-7), 2.0, 1024.0);
-        repeats = static_cast<uint32_t>(std::min<double>(repeats * grow, kMaxPerfRepeats));
-    }
-    const double one = run(0, 1).device.median;
-    m.timings = run(1, opts.budget.reps_for(one));
+    m.timings = calibrate_and_time(run, opts.budget, 4, [&](double factor) {
+        return grow_repeats(repeats, factor, kMaxPerfRepeats);
+    });
     m.global_size = global;
     m.local_size = local;
     m.work_per_launch = double(global) * repeats * kSteps * spec.ops_per_step;
@@ -425,19 +410,9 @@ std::vector<Path> subgroup_paths(bool block_io) {
 }
 
 Benchmark subgroup_benchmark(SubgroupSpec spec) {
-    Benchmark b;
-    b.id = spec.id;
-    b.family = "subgroup";
-    b.label = spec.label;
-    b.unit = Unit::OpPerSecond;
     const bool block_io = spec.op == SgOp::BlockRead || spec.op == SgOp::BlockWrite;
-    b.paths = spec.paths.empty() ? subgroup_paths(block_io) : spec.paths;
-    b.description = spec.description;
-    b.run = [spec = std::move(spec)](Session& s, const Benchmark&, const Path& path,
-                                     const RunOptions& opts) {
-        return run_subgroup(spec, s, path, opts);
-    };
-    return b;
+    if (spec.entry.paths.empty()) spec.entry.paths = subgroup_paths(block_io);
+    return make_benchmark(std::move(spec), run_subgroup, "subgroup", Unit::OpPerSecond);
 }
 
 } // namespace clgauge

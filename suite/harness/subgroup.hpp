@@ -6,7 +6,7 @@
 // work-item) and, on the intel path, every sub-group size the device offers through
 // intel_reqd_sub_group_size. Perf: one calibrated launch, a sample of sub-groups checked.
 #pragma once
-#include "registry/benchmark.hpp"
+#include "harness/adapter.hpp"
 
 namespace clgauge {
 
@@ -16,8 +16,7 @@ enum class SgOp { Broadcast, ReduceAdd, Shuffle, ShuffleXor, BlockRead, BlockWri
 // uint repeats), 1-D, repeats * CLG_SG_STEPS steps; per-lane ops store words_per_item words
 // at out[gid * words_per_item]; block writes leave their result in out's regions.
 struct SubgroupSpec {
-    std::string id, label, description;
-    std::vector<Path> paths;
+    EntryHeader entry; // family "subgroup", unit OP/s; paths default to subgroup_paths
     SgOp op = SgOp::Broadcast;
     std::string kernel;
     unsigned ops_per_step = 1; // sub-group operations per step, each counted once per lane

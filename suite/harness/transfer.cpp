@@ -1,6 +1,5 @@
 #include "harness/transfer.hpp"
 
-#include "core/env.hpp"
 #include "core/memory_peak.hpp"
 #include "harness/launch.hpp"
 #include "harness/verify.hpp"
@@ -27,8 +26,7 @@ size_t transfer_bytes(const Session& s, const RunOptions& opts) {
     double bytes = s.facts().is_cpu()
                        ? double(32 << 20) * std::clamp(opts.budget.seconds / 0.25, 0.125, 16.0)
                        : double(256 << 20);
-    if (const long mib = env_integer("CLGAUGE_XFER_MIB", 0, 1, 1 << 20))
-        bytes = double(mib) * double(1 << 20);
+    if (opts.transfer_bytes) bytes = double(*opts.transfer_bytes);
     bytes = std::min(bytes, double(max_buffer_bytes(s)) / 2);
     return std::max<size_t>(4096, size_t(bytes) / 4096 * 4096);
 }
@@ -142,7 +140,8 @@ void add_link(const Session& s, const TransferSpec& spec, double per_direction, 
     m.details.push_back({"label_note", link});
 }
 
-Measurement run_transfer(const TransferSpec& spec, Session& s, const RunOptions& opts) {
+Measurement run_transfer(const TransferSpec& spec, Session& s, const Path&,
+                         const RunOptions& opts) {
     const bool perf = opts.mode == Mode::Perf;
     const size_t bytes = transfer_bytes(s, opts);
     const size_t words = bytes / 4;
@@ -286,24 +285,8 @@ std::optional<std::string> pcie_link_from_sysfs(const DeviceFacts& f) {
     return std::nullopt;
 }
 
-Benchmark transfer_entry(std::string id, std::string label, std::string description,
-                         std::function<Measurement(Session&, const RunOptions&)> run) {
-    Benchmark b;
-    b.id = std::move(id);
-    b.family = "transfer";
-    b.label = std::move(label);
-    b.unit = Unit::BytePerSecond;
-    b.paths = {{"native", {}, ""}};
-    b.description = std::move(description);
-    b.run = [run = std::move(run)](Session& s, const Benchmark&, const Path&,
-                                   const RunOptions& opts) { return run(s, opts); };
-    return b;
-}
-
 Benchmark transfer_benchmark(TransferSpec spec) {
-    return transfer_entry(
-        spec.id, spec.label, spec.description,
-        [spec](Session& s, const RunOptions& opts) { return run_transfer(spec, s, opts); });
+    return make_benchmark(std::move(spec), run_transfer, "transfer", Unit::BytePerSecond);
 }
 
 } // namespace clgauge

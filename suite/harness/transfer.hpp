@@ -2,9 +2,8 @@
 // host memory (a std::vector) or pinned memory (a CL_MEM_ALLOC_HOST_PTR buffer, mapped),
 // one direction or both at once on two queues. Data is checked after the round trip.
 #pragma once
-#include "registry/benchmark.hpp"
+#include "harness/adapter.hpp"
 
-#include <functional>
 #include <optional>
 #include <string>
 
@@ -14,7 +13,7 @@ enum class Direction { HostToDevice, DeviceToHost, Both };
 enum class HostMemory { Pageable, Pinned };
 
 struct TransferSpec {
-    std::string id, label, description;
+    EntryHeader entry; // family "transfer", unit B/s, one native path
     Direction direction = Direction::HostToDevice;
     HostMemory host = HostMemory::Pageable;
 };
@@ -23,10 +22,8 @@ struct TransferSpec {
 Benchmark transfer_benchmark(TransferSpec spec);
 
 // Shared by the transfer harnesses (this one and transfer_routes.hpp):
-// the registry entry of one transfer, family "transfer", unit B/s, one native path,
-Benchmark transfer_entry(std::string id, std::string label, std::string description,
-                         std::function<Measurement(Session&, const RunOptions&)> run);
-// bytes per transfer (4 MiB + a page in conformance; 256 MiB on a GPU; CLGAUGE_XFER_MIB),
+// bytes per transfer (4 MiB + a page in conformance; 256 MiB on a GPU; RunOptions::
+// transfer_bytes, from CLGAUGE_XFER_MIB),
 size_t transfer_bytes(const Session& s, const RunOptions& opts);
 // the device-side fill of `words` words of stream `stream` (reference/transfer.hpp),
 void fill_device(Session& s, const cl::Buffer& buf, size_t words, uint32_t seed, uint32_t stream,

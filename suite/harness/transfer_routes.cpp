@@ -176,12 +176,12 @@ bool sends(Route r) {
            r == Route::MemcpyToMapped || r == Route::StagedFromHost;
 }
 
-Measurement run_route(const RouteSpec& spec, Session& s, const RunOptions& opts) {
+Measurement run_route(const RouteSpec& spec, Session& s, const Path&, const RunOptions& opts) {
     Setup x;
     x.bytes = transfer_bytes(s, opts);
     x.words = x.bytes / 4;
     x.threads = copy_threads();
-    require_allocation(s, x.bytes, spec.id + " buffer");
+    require_allocation(s, x.bytes, spec.entry.id + " buffer");
     const bool staged = spec.route == Route::StagedToHost || spec.route == Route::StagedFromHost;
     x.buffer = cl::Buffer(
         s.context, staged ? CL_MEM_READ_WRITE : CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, x.bytes);
@@ -232,9 +232,7 @@ Measurement run_route(const RouteSpec& spec, Session& s, const RunOptions& opts)
 } // namespace
 
 Benchmark transfer_route_benchmark(RouteSpec spec) {
-    return transfer_entry(
-        spec.id, spec.label, spec.description,
-        [spec](Session& s, const RunOptions& opts) { return run_route(spec, s, opts); });
+    return make_benchmark(std::move(spec), run_route, "transfer", Unit::BytePerSecond);
 }
 
 } // namespace clgauge

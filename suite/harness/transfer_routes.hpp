@@ -4,7 +4,7 @@
 // staged through pinned memory by the host's own threads. Timed with the host clock, since
 // maps and memcpy have no device events; every word that arrives is checked.
 #pragma once
-#include "registry/benchmark.hpp"
+#include "harness/adapter.hpp"
 
 #include <string>
 
@@ -22,7 +22,7 @@ enum class Route {
 };
 
 struct RouteSpec {
-    std::string id, label, description;
+    EntryHeader entry; // family "transfer", unit B/s, one native path
     Route route = Route::ReadHostBuffer;
     bool blocking = true; // the enqueued reads and writes: CL_TRUE, or CL_FALSE + finish
 };

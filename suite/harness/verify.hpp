@@ -1,6 +1,6 @@
 // Comparing device output words with the CPU reference, shared by every harness.
 #pragma once
-#include "registry/benchmark.hpp"
+#include "types/benchmark.hpp"
 
 #include <cstdint>
 #include <vector>

@@ -1,24 +1,50 @@
 #include "registry/registry.hpp"
 
-#include "registry/families.hpp"
-
+#include <algorithm>
+#include <map>
 #include <sstream>
+#include <stdexcept>
 
 namespace clgauge {
 
-const std::vector<Benchmark>& registry() {
-    static const std::vector<Benchmark> all = [] {
-        std::vector<Benchmark> v;
-        for (auto family : {families::fma, families::mad, families::dp4a, families::sum,
-                            families::mod, families::tnn, families::subgroup, families::mma,
-                            families::memory, families::block, families::stream,
-                            families::transfer, families::launch}) {
-            auto entries = family();
-            v.insert(v.end(), std::make_move_iterator(entries.begin()),
-                     std::make_move_iterator(entries.end()));
+namespace {
+// Function-local, so that registrars in other files may run before this file's statics.
+std::vector<FamilyRegistration>& registrations() {
+    static std::vector<FamilyRegistration> all;
+    return all;
+}
+} // namespace
+
+FamilyRegistrar::FamilyRegistrar(int order, FamilyEntries entries) {
+    registrations().push_back({order, entries});
+}
+
+std::vector<Benchmark> assemble_registry(std::vector<FamilyRegistration> families) {
+    std::sort(families.begin(), families.end(),
+              [](const auto& a, const auto& b) { return a.order < b.order; });
+    std::vector<Benchmark> all;
+    std::map<std::string, std::string> family_of; // id -> its family, to name a clash
+    std::string previous;                         // the family before, to name an order clash
+    for (size_t i = 0; i < families.size(); ++i) {
+        auto entries = families[i].entries();
+        const std::string family = entries.empty() ? "(empty)" : entries.front().family;
+        if (i > 0 && families[i].order == families[i - 1].order)
+            throw std::logic_error("families " + previous + " and " + family +
+                                   " share registry order " + std::to_string(families[i].order));
+        previous = family;
+        for (auto& b : entries) {
+            const auto [it, added] = family_of.emplace(b.id, b.family);
+            if (!added)
+                throw std::logic_error("benchmark id " + b.id + " is registered twice (families " +
+                                       it->second + " and " + b.family + ")");
+            all.push_back(std::move(b));
         }
-        return v;
-    }();
+    }
+    return all;
+}
+
+const std::vector<Benchmark>& registry() {
+    static const std::vector<Benchmark> all = assemble_registry(registrations());
     return all;
 }
 
@@ -26,6 +52,12 @@ const Benchmark* find_benchmark(const std::string& id) {
     for (const auto& b : registry())
         if (b.id == id) return &b;
     return nullptr;
+}
+
+const Benchmark& registry_entry(const std::string& id) {
+    const Benchmark* b = find_benchmark(id);
+    if (!b) throw std::runtime_error("registry entry " + id + " is missing");
+    return *b;
 }
 
 namespace {

@@ -1,7 +1,7 @@
 // The console table in the style of OpenCL-Benchmark (seed 000): device box, one row per
 // benchmark with the ratio against FP32, then the reasons and failures below it.
 #pragma once
-#include "report/results.hpp"
+#include "types/results.hpp"
 
 #include <ostream>
 #include <vector>

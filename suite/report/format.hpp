@@ -1,6 +1,6 @@
 // Number formatting for humans: SI prefixes, rates in the unit style of OpenCL-Benchmark.
 #pragma once
-#include "registry/benchmark.hpp"
+#include "types/benchmark.hpp"
 
 #include <string>
 

@@ -79,15 +79,6 @@ nlohmann::json measurement_to_json(const Benchmark& b, const Measurement& m) {
             {"details", details}};
 }
 
-std::string utc_timestamp() {
-    const std::time_t t = std::time(nullptr);
-    char buf[32];
-    std::tm tm{};
-    gmtime_r(&t, &tm);
-    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return buf;
-}
-
 nlohmann::json report_to_json(const std::vector<DeviceReport>& reports) {
     nlohmann::json devices = nlohmann::json::array();
     for (const auto& r : reports) {
@@ -140,20 +131,6 @@ std::string report_to_csv(const std::vector<DeviceReport>& reports) {
                << csv_field(m.reason) << "\n";
         }
     return os.str();
-}
-
-void write_file_atomically(const std::string& path, const std::string& text) {
-    const std::filesystem::path target(path);
-    if (target.has_parent_path()) std::filesystem::create_directories(target.parent_path());
-    const std::string tmp = path + ".tmp";
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        if (!out) throw std::runtime_error("cannot write " + tmp);
-        out << text;
-        out.flush();
-        if (!out) throw std::runtime_error("write to " + tmp + " failed");
-    }
-    std::filesystem::rename(tmp, target);
 }
 
 } // namespace clgauge

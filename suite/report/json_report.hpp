@@ -1,6 +1,7 @@
 // Machine-readable reports: JSON (versioned schema) and CSV, written atomically.
 #pragma once
-#include "report/results.hpp"
+#include "core/files.hpp"
+#include "types/results.hpp"
 
 #include <nlohmann/json.hpp>
 #include <string>
@@ -16,11 +17,5 @@ nlohmann::json measurement_to_json(const Benchmark& b, const Measurement& m);
 nlohmann::json report_to_json(const std::vector<DeviceReport>& reports);
 
 std::string report_to_csv(const std::vector<DeviceReport>& reports);
-
-// Now, as "2026-11-21T07:30:00Z".
-std::string utc_timestamp();
-
-// Writes to path.tmp then renames, so a reader never sees half a file.
-void write_file_atomically(const std::string& path, const std::string& text);
 
 } // namespace clgauge

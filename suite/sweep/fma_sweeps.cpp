@@ -3,7 +3,8 @@
 #include "harness/chain.hpp"
 #include "harness/launch.hpp"
 #include "reference/fma.hpp"
-#include "registry/runner.hpp"
+#include "registry/registry.hpp"
+#include "run/runner.hpp"
 #include "sweep/features.hpp"
 #include "sweep/sweep_defs.hpp"
 #include "sweep/wave.hpp"
@@ -14,26 +15,14 @@
 namespace clgauge::sweep {
 namespace {
 
-constexpr unsigned kSteps = 512;
-
-ChainSpec fp32_chain() {
-    return {.id = "fp32.fma",
-            .family = "fma",
-            .label = "FP32  compute",
-            .description = "float FMA chains",
-            .unit = Unit::FlopPerSecond,
-            .paths = {{"native", {}, ""}},
-            .source = "fma.cl",
-            .kernel = "fp32_fma",
-            .steps = kSteps,
-            .ops_per_step = 4,
-            .kind = WordKind::F32,
-            .reference = ref::fp32_fma};
+// The registry's fp32.fma: the sweeps vary its launch, and the strided one its kernel.
+const ChainSpec& fp32_chain() {
+    static const ChainSpec& spec = spec_of<ChainSpec>(registry_entry("fp32.fma"));
+    return spec;
 }
-
 ChainSpec strided_chain(uint32_t stride) {
     ChainSpec c = fp32_chain();
-    c.id = "fp32.fma.strided";
+    c.entry.id = "fp32.fma.strided";
     c.kernel = "fp32_fma_strided";
     c.options = "-DCLG_LANE_STRIDE=" + std::to_string(stride);
     c.ops_per_step = 4.0 / stride; // only the active items' work counts
@@ -62,8 +51,9 @@ Point run_chain_point(Session& s, const ChainSpec& spec, double x, size_t global
 }
 
 size_t fp32_local(Session& s, const Settings& settings) {
-    const cl::Kernel k = build_kernel(s, "fma.cl", "fp32_fma",
-                                      " -DCLG_STEPS=" + std::to_string(kSteps), settings.base);
+    const cl::Kernel k =
+        build_kernel(s, "fma.cl", "fp32_fma", " -DCLG_STEPS=" + std::to_string(fp32_chain().steps),
+                     settings.base);
     return pick_local_size(k, s);
 }
 
@@ -111,7 +101,7 @@ Plan fma_plan(Session& s, const Settings& settings) {
                   {"work_group_size", local},
                   {"step", step},
                   {"repeats", repeats},
-                  {"steps_per_item", uint64_t(repeats) * kSteps}};
+                  {"steps_per_item", uint64_t(repeats) * fp32_chain().steps}};
     const double peak = s.cores.fp32_peak(s.facts());
     if (peak > 0) {
         plan.facts["theoretical_flops"] = peak;
@@ -159,9 +149,9 @@ Plan strided_plan(Session& s, const Settings& settings) {
     Plan plan;
     const size_t local = fp32_local(s, settings);
     const Wave wave = estimate_wave(s.facts(), local);
-    const cl::Kernel k =
-        build_kernel(s, "fma.cl", "fp32_fma_strided",
-                     "-DCLG_LANE_STRIDE=1 -DCLG_STEPS=" + std::to_string(kSteps), settings.base);
+    const cl::Kernel k = build_kernel(
+        s, "fma.cl", "fp32_fma_strided",
+        "-DCLG_LANE_STRIDE=1 -DCLG_STEPS=" + std::to_string(fp32_chain().steps), settings.base);
     size_t simd = 0;
     try {
         simd = k.getWorkGroupInfo<CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE>(s.entry.device);

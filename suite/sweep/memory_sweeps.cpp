@@ -5,7 +5,7 @@
 #include "core/memory_peak.hpp"
 #include "harness/launch.hpp"
 #include "registry/registry.hpp"
-#include "registry/runner.hpp"
+#include "run/runner.hpp"
 #include "sweep/cache_size.hpp"
 #include "sweep/features.hpp"
 #include "sweep/sweep_defs.hpp"
@@ -27,16 +27,10 @@ const StreamSeries kStream[] = {{"copy", "stream.copy.f32", 2},
                                 {"triad", "stream.triad.f32", 4},
                                 {"read", "stream.read.f32", 1}};
 
-const Benchmark& entry(const std::string& id) {
-    const Benchmark* b = find_benchmark(id);
-    if (!b) throw std::runtime_error("registry entry " + id + " is missing");
-    return *b;
-}
-
 Point run_entry(Session& s, const std::string& id, double x, const RunOptions& o) {
     Point p;
     p.x = x;
-    p.m = run_benchmark(s, entry(id), o);
+    p.m = run_benchmark(s, registry_entry(id), o);
     p.y = p.m.status == Status::Ok ? p.m.rate() : 0;
     return p;
 }
@@ -66,7 +60,7 @@ Plan stream_plan(Session& s, const Settings& settings) {
     RunOptions ref = settings.base;
     ref.mode = Mode::Perf;
     if (settings.short_mode) ref.budget.seconds = std::min(ref.budget.seconds, 0.05);
-    const Measurement read = run_benchmark(s, entry("mem.coalesced.read"), ref);
+    const Measurement read = run_benchmark(s, registry_entry("mem.coalesced.read"), ref);
     if (read.status == Status::Ok) plan.facts["coalesced_read_Bps"] = read.rate();
 
     // Working sets from 16 KiB to far past the cache: 16x (the asymptote needs several

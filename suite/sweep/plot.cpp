@@ -1,6 +1,6 @@
 #include "sweep/plot.hpp"
 
-#include "report/json_report.hpp"
+#include "core/files.hpp"
 
 #include <algorithm>
 #include <cstdio>

@@ -1,7 +1,7 @@
 // A sweep is data (seed 002): a name, its axes with units, a plan of points for a device,
 // a point runner (a registry harness run with a pinned launch), and feature detectors.
 #pragma once
-#include "registry/benchmark.hpp"
+#include "types/benchmark.hpp"
 
 #include <functional>
 #include <map>

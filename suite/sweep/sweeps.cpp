@@ -1,5 +1,4 @@
 // The registry of sweeps, the generic point loop, and their JSON form.
-#include "report/json_report.hpp"
 #include "sweep/sweep_defs.hpp"
 
 namespace clgauge::sweep {

@@ -4,8 +4,8 @@
 // listed flake is run again.
 #include "device_fixture.hpp"
 #include "registry/registry.hpp"
-#include "registry/run_all.hpp"
-#include "registry/runner.hpp"
+#include "run/run_all.hpp"
+#include "run/runner.hpp"
 
 #include <cstdio>
 #include <filesystem>

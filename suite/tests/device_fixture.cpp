@@ -63,8 +63,8 @@ std::string test_name(const EntryPath& p) {
 
 } // namespace clgauge::test
 
-#include "registry/run_all.hpp"
-#include "registry/runner.hpp"
+#include "run/run_all.hpp"
+#include "run/runner.hpp"
 
 namespace clgauge::test {
 Measurement run_with_planted_fault(const std::string& id, const std::string& from,

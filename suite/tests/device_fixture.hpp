@@ -1,7 +1,7 @@
 // The device the device-bound suites run on: CLGAUGE_DEVICE, else clgauge's default.
 #pragma once
 #include "baseline/known_failures.hpp"
-#include "registry/benchmark.hpp"
+#include "types/benchmark.hpp"
 
 #include <optional>
 #include <ostream>

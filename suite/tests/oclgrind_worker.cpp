@@ -9,8 +9,8 @@
 // 4 the planted fault's FROM is not in the source.
 #include "core/device.hpp"
 #include "registry/registry.hpp"
-#include "registry/run_all.hpp"
-#include "registry/runner.hpp"
+#include "run/run_all.hpp"
+#include "run/runner.hpp"
 
 #include <iostream>
 #include <string>

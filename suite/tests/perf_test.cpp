@@ -7,7 +7,7 @@
 #include "core/resource_spec.hpp"
 #include "device_fixture.hpp"
 #include "registry/registry.hpp"
-#include "registry/run_all.hpp"
+#include "run/run_all.hpp"
 
 #include <gtest/gtest.h>
 

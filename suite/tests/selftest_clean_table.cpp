@@ -6,9 +6,9 @@
 #include "core/stderr_capture.hpp"
 #include "device_fixture.hpp"
 #include "registry/registry.hpp"
-#include "registry/run_all.hpp"
-#include "registry/runner.hpp"
 #include "report/console.hpp"
+#include "run/run_all.hpp"
+#include "run/runner.hpp"
 
 #include <gtest/gtest.h>
 #include <sstream>

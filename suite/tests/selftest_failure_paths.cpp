@@ -3,7 +3,7 @@
 #include "core/timing.hpp"
 #include "device_fixture.hpp"
 #include "registry/registry.hpp"
-#include "registry/run_all.hpp"
+#include "run/run_all.hpp"
 
 #include <chrono>
 #include <gtest/gtest.h>

@@ -1,7 +1,7 @@
 // label selftest: the fma-strided sweep's kernel is checked item by item: active items ran
 // the chain, inactive ones stored their inputs; a kernel that runs the wrong items fails.
 #include "device_fixture.hpp"
-#include "registry/runner.hpp"
+#include "run/runner.hpp"
 #include "sweep/sweep_defs.hpp"
 
 #include <gtest/gtest.h>

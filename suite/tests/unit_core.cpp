@@ -6,8 +6,8 @@
 #include "core/stats.hpp"
 #include "harness/verify.hpp"
 #include "registry/registry.hpp"
-#include "registry/runner.hpp"
 #include "report/format.hpp"
+#include "run/runner.hpp"
 
 #include <cstdlib>
 #include <gtest/gtest.h>

@@ -1,7 +1,7 @@
 // label unit: which dp4a path a device gets, best first (khr, ptx, emulated), and that the
 // integer families' entries are registered with their counted operations.
 #include "registry/registry.hpp"
-#include "registry/runner.hpp"
+#include "run/runner.hpp"
 
 #include <gtest/gtest.h>
 

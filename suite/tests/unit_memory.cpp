@@ -6,8 +6,8 @@
 #include "reference/launch.hpp"
 #include "reference/stream.hpp"
 #include "reference/transfer.hpp"
-#include "registry/benchmark.hpp"
 #include "report/console.hpp"
+#include "types/benchmark.hpp"
 
 #include <bit>
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
 // label unit: the mma entries and how their paths are chosen from the capabilities.
 #include "registry/registry.hpp"
-#include "registry/runner.hpp"
+#include "run/runner.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,16 +1,13 @@
 // Runs a selection of benchmarks on one device, in registry order, into a DeviceReport.
 #pragma once
-#include "report/results.hpp"
+#include "run/run_options.hpp"
+#include "types/results.hpp"
 
 #include <functional>
 #include <optional>
 #include <string>
 
 namespace clgauge {
-
-// Options shared by the clgauge program and the tests, from the environment:
-// CLGAUGE_BUDGET_MS (measured time per benchmark), CLGAUGE_TEST_SLOWDOWN (test-only).
-RunOptions run_options_from_env(Mode mode);
 
 using Progress = std::function<void(size_t done, size_t total, const Benchmark& next)>;
 

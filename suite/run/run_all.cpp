@@ -1,20 +1,10 @@
-#include "registry/run_all.hpp"
+#include "run/run_all.hpp"
 
-#include "core/env.hpp"
-#include "registry/runner.hpp"
+#include "run/runner.hpp"
 
-#include <cstdlib>
 #include <stdexcept>
 
 namespace clgauge {
-
-RunOptions run_options_from_env(Mode mode) {
-    RunOptions o;
-    o.mode = mode;
-    o.budget.seconds = double(env_integer("CLGAUGE_BUDGET_MS", 250, 1, 600000)) / 1000.0;
-    o.slowdown = static_cast<unsigned>(env_integer("CLGAUGE_TEST_SLOWDOWN", 1, 1, 1000));
-    return o;
-}
 
 DeviceReport run_all(Session& session, const std::vector<const Benchmark*>& selection,
                      const RunOptions& options, const std::optional<std::string>& forced_path,

@@ -1,7 +1,7 @@
 // Runs one registry entry on one device and turns every failure into a Measurement,
 // so one failing benchmark never stops the others.
 #pragma once
-#include "registry/benchmark.hpp"
+#include "types/benchmark.hpp"
 
 #include <optional>
 #include <string>

@@ -1,4 +1,4 @@
-#include "registry/runner.hpp"
+#include "run/runner.hpp"
 
 namespace clgauge {
 

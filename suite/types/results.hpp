@@ -1,6 +1,6 @@
 // What a run produced for one device: the facts and one measurement per benchmark.
 #pragma once
-#include "registry/benchmark.hpp"
+#include "types/benchmark.hpp"
 
 #include <string>
 #include <vector>
@@ -21,8 +21,5 @@ struct DeviceReport {
     uint32_t seed = 0;
     std::vector<BenchmarkResult> results;
 };
-
-// True for statuses that mean the device computed something wrong or broke.
-bool is_failure(Status s);
 
 } // namespace clgauge

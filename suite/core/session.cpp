@@ -1,4 +1,4 @@
-#include "registry/benchmark.hpp"
+#include "core/session.hpp"
 
 namespace clgauge {
 

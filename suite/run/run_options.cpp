@@ -1,0 +1,56 @@
+#include "run/run_options.hpp"
+
+#include "core/env.hpp"
+
+#include <cstdlib>
+#include <sstream>
+#include <stdexcept>
+
+namespace clgauge {
+
+MemTune parse_mem_tune(const std::string& text) {
+    MemTune t;
+    std::istringstream in(text);
+    std::string kv;
+    while (std::getline(in, kv, ',')) {
+        const auto eq = kv.find('=');
+        const std::string k = kv.substr(0, eq);
+        if (k == "tile" && eq != std::string::npos && kv.substr(eq + 1) == "grid") {
+            t.tile = 0;
+            continue;
+        }
+        const unsigned long v =
+            eq == std::string::npos ? 0 : std::strtoul(kv.c_str() + eq + 1, nullptr, 10);
+        if (v == 0) throw std::invalid_argument("CLGAUGE_MEM_TUNE: bad item '" + kv + "'");
+        if (k == "vec")
+            t.vec = unsigned(v);
+        else if (k == "unroll")
+            t.unroll = unsigned(v);
+        else if (k == "wgs")
+            t.wgs = unsigned(v);
+        else if (k == "local")
+            t.local = v;
+        else if (k == "tile")
+            t.tile = unsigned(v);
+        else
+            throw std::invalid_argument("CLGAUGE_MEM_TUNE: unknown key '" + k + "'");
+    }
+    return t;
+}
+
+RunOptions run_options_from_env(Mode mode) {
+    RunOptions o;
+    o.mode = mode;
+    o.budget.seconds = double(env_integer("CLGAUGE_BUDGET_MS", 250, 1, 600000)) / 1000.0;
+    o.slowdown = static_cast<unsigned>(env_integer("CLGAUGE_TEST_SLOWDOWN", 1, 1, 1000));
+    if (const long mib = env_integer("CLGAUGE_MEM_MIB", 0, 1, 1 << 20))
+        o.array_bytes = size_t(mib) << 20;
+    if (const long stride = env_integer("CLGAUGE_MEM_STRIDE", 0, 1, 1 << 20))
+        o.stride = unsigned(stride);
+    o.mem_tune = parse_mem_tune(env_text("CLGAUGE_MEM_TUNE"));
+    if (const long mib = env_integer("CLGAUGE_XFER_MIB", 0, 1, 1 << 20))
+        o.transfer_bytes = size_t(mib) << 20;
+    return o;
+}
+
+} // namespace clgauge

@@ -1,0 +1,18 @@
+// The settings of a run from the environment: the clgauge program and the tests start from
+// these, and the harnesses see them only through RunOptions.
+#pragma once
+#include "types/run_options.hpp"
+
+#include <string>
+
+namespace clgauge {
+
+// CLGAUGE_BUDGET_MS (measured time per benchmark), CLGAUGE_TEST_SLOWDOWN (test-only),
+// CLGAUGE_MEM_MIB, CLGAUGE_MEM_STRIDE, CLGAUGE_MEM_TUNE, CLGAUGE_XFER_MIB. A bad value throws
+// std::invalid_argument naming the variable.
+RunOptions run_options_from_env(Mode mode);
+
+// CLGAUGE_MEM_TUNE's text ("vec=8,unroll=4,tile=grid"); std::invalid_argument naming the item.
+MemTune parse_mem_tune(const std::string& text);
+
+} // namespace clgauge

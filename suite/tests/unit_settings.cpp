@@ -1,0 +1,80 @@
+// label unit: settings reach a run only through RunOptions, read from the environment in one
+// place (core/env.cpp). No device needed.
+#include "run/run_options.hpp"
+#include "text_file.hpp"
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <sstream>
+
+namespace clgauge {
+namespace {
+
+// True when `text` calls getenv (or secure_getenv) itself.
+bool reads_environment(const std::string& text) {
+    return text.find("getenv(") != std::string::npos;
+}
+
+TEST(Settings, OnlyCoreEnvReadsTheEnvironment) {
+    const std::filesystem::path root(CLGAUGE_SOURCE_DIR);
+    for (const auto& e : std::filesystem::recursive_directory_iterator(root / "suite")) {
+        const auto rel = std::filesystem::relative(e.path(), root).string();
+        if (!e.is_regular_file() || rel.rfind("suite/tests/", 0) == 0) continue;
+        if (rel == "suite/core/env.cpp") continue;
+        EXPECT_FALSE(reads_environment(test::read_text(e.path())))
+            << rel << " reads the environment itself";
+    }
+}
+
+// Planted fault: the check sees a harness that reads a variable on its own.
+TEST(Settings, PlantedGetenvIsCaught) {
+    EXPECT_TRUE(reads_environment("const char* v = std::getenv(\"CLGAUGE_MEM_MIB\");"));
+    EXPECT_FALSE(reads_environment("opts.array_bytes.value_or(0)"));
+}
+
+TEST(Settings, MemTuneParsesEveryKey) {
+    const MemTune t = parse_mem_tune("vec=8,unroll=4,wgs=2,local=128,tile=grid");
+    EXPECT_EQ(t.vec, 8u);
+    EXPECT_EQ(t.unroll, 4u);
+    EXPECT_EQ(t.wgs, 2u);
+    EXPECT_EQ(t.local, 128u);
+    EXPECT_EQ(t.tile, 0u); // the grid-stride loop
+    EXPECT_FALSE(parse_mem_tune("").vec.has_value());
+    EXPECT_EQ(parse_mem_tune("tile=16").tile, 16u);
+}
+
+TEST(Settings, MemTuneRefusesBadItemsByName) {
+    for (const char* bad : {"vec=0", "vec", "width=4", "unroll=x"}) {
+        try {
+            parse_mem_tune(bad);
+            ADD_FAILURE() << bad << " was accepted";
+        } catch (const std::invalid_argument& e) {
+            EXPECT_NE(std::string(e.what()).find("CLGAUGE_MEM_TUNE"), std::string::npos);
+        }
+    }
+}
+
+// The environment's memory and transfer settings arrive as RunOptions fields.
+TEST(Settings, EnvironmentFillsRunOptions) {
+    ::setenv("CLGAUGE_MEM_MIB", "3", 1);
+    ::setenv("CLGAUGE_MEM_STRIDE", "7", 1);
+    ::setenv("CLGAUGE_MEM_TUNE", "vec=2", 1);
+    ::setenv("CLGAUGE_XFER_MIB", "5", 1);
+    const RunOptions o = run_options_from_env(Mode::Perf);
+    ::unsetenv("CLGAUGE_MEM_MIB");
+    ::unsetenv("CLGAUGE_MEM_STRIDE");
+    ::unsetenv("CLGAUGE_MEM_TUNE");
+    ::unsetenv("CLGAUGE_XFER_MIB");
+    EXPECT_EQ(o.array_bytes, size_t(3) << 20);
+    EXPECT_EQ(o.stride, 7u);
+    EXPECT_EQ(o.mem_tune.vec, 2u);
+    EXPECT_EQ(o.transfer_bytes, size_t(5) << 20);
+    const RunOptions none = run_options_from_env(Mode::Conformance);
+    EXPECT_FALSE(none.array_bytes || none.stride || none.transfer_bytes);
+    EXPECT_EQ(none.mode, Mode::Conformance);
+}
+
+} // namespace
+} // namespace clgauge

@@ -1,0 +1,36 @@
+// A benchmark is data: an id, what it needs, how to build it, and a harness that runs it.
+#pragma once
+#include "core/session.hpp"
+#include "types/measurement.hpp"
+#include "types/need.hpp"
+#include "types/run_options.hpp"
+
+#include <any>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace clgauge {
+
+enum class Unit { FlopPerSecond, OpPerSecond, BytePerSecond, Seconds };
+const char* unit_name(Unit u); // "FLOP/s", "OP/s", "B/s", "s"
+
+// What every registry entry states, whichever harness runs it. Each harness's Spec begins
+// with one (`EntryHeader entry;`) and adds what its kernels need.
+struct EntryHeader {
+    std::string id;     // "fp32.fma"
+    std::string family; // "fma": kernels/fma.cl, reference/fma.hpp, suite/benchmarks/fma.cpp
+    std::string label;  // console row, e.g. "FP32  compute"
+    std::string description;
+    Unit unit = Unit::FlopPerSecond;
+    std::vector<Path> paths; // best first
+};
+
+struct Benchmark : EntryHeader {
+    std::function<Measurement(Session&, const Benchmark&, const Path&, const RunOptions&)> run;
+    // The harness spec the entry was made from (harness/adapter.hpp), for tools that run a
+    // variant of an entry (the sweeps).
+    std::any spec;
+};
+
+} // namespace clgauge

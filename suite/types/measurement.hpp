@@ -1,0 +1,44 @@
+// What running one benchmark produced: a status, timings, the work done and its verification.
+#pragma once
+#include "core/timing.hpp"
+
+#include <cstddef>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace clgauge {
+
+// Crashed: the process died (a signal) inside the benchmark, and clgauge resumed after it.
+enum class Status { Ok, Unsupported, BuildFailed, VerifyFailed, Error, Timeout, Crashed };
+const char* status_name(Status s);
+// True for statuses that mean the device computed something wrong or broke.
+bool is_failure(Status s);
+
+struct Verification {
+    size_t checked = 0, mismatches = 0;
+    std::string first_mismatch; // "item 17 word 1: got 0x.. (..) expected 0x.. (..)"
+    std::string degenerate;     // non-empty when the expected values prove nothing
+    bool passed() const { return checked > 0 && mismatches == 0 && degenerate.empty(); }
+};
+
+struct Measurement {
+    Status status = Status::Error;
+    std::string reason; // unsupported / failure explanation
+    // BuildFailed: the build log; otherwise what the compiler printed while building this
+    // benchmark's kernels (warnings), kept here instead of between the table's rows.
+    std::string build_log;
+    std::string path; // the path that ran
+    Timings timings;
+    double work_per_launch = 0; // operations or bytes per timed launch
+    size_t global_size = 0, local_size = 0;
+    Verification verification;
+    std::vector<std::pair<std::string, std::string>> details; // harness-specific facts
+    // Unit::Seconds entries (latencies): the figure is the median time itself.
+    bool time_is_figure = false;
+    // The figure in the benchmark's unit: work per second from the median device time, or
+    // that time itself when time_is_figure (0 when none).
+    double rate() const;
+};
+
+} // namespace clgauge

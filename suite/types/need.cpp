@@ -1,0 +1,55 @@
+#include "types/need.hpp"
+
+#include <iterator>
+
+namespace clgauge {
+namespace {
+
+// One row a need, in the order of enum Need: its name, whether a device meets it, and why
+// not.
+struct NeedRow {
+    const char* name;
+    bool (*met)(const Capabilities&);
+    const char* reason;
+};
+constexpr NeedRow kNeeds[] = {
+    {"fp64", [](const Capabilities& c) { return c.fp64; }, "no cl_khr_fp64"},
+    {"fp16", [](const Capabilities& c) { return c.fp16; }, "no cl_khr_fp16"},
+    {"inline PTX", [](const Capabilities& c) { return c.inline_ptx; },
+     "no inline PTX (not an NVIDIA device)"},
+    {"NVIDIA sm_61+", [](const Capabilities& c) { return c.inline_ptx && c.nv_cc >= 61; },
+     "needs NVIDIA sm_61 or newer"},
+    {"NVIDIA sm_80+", [](const Capabilities& c) { return c.inline_ptx && c.nv_cc >= 80; },
+     "needs NVIDIA sm_80 or newer"},
+    {"NVIDIA sm_89+", [](const Capabilities& c) { return c.inline_ptx && c.nv_cc >= 89; },
+     "needs NVIDIA sm_89 or newer"},
+    {"khr sub-groups", [](const Capabilities& c) { return c.khr_subgroups; },
+     "no cl_khr_subgroups"},
+    {"intel sub-groups", [](const Capabilities& c) { return c.intel_subgroups; },
+     "no cl_intel_subgroups"},
+    {"intel sub-group block I/O", [](const Capabilities& c) { return c.intel_block_io; },
+     "no intel_sub_group_block_read/write (reported cl_intel_subgroups lacks them)"},
+    {"integer dot product 4x8", [](const Capabilities& c) { return c.int_dot_4x8; },
+     "no cl_khr_integer_dot_product (4x8-bit)"},
+    {"OpenCL C 2.0", [](const Capabilities& c) { return c.opencl_c_major >= 2; },
+     "OpenCL C 2.0 not accepted"},
+    {"OpenCL C 3.0", [](const Capabilities& c) { return c.opencl_c_major >= 3; },
+     "OpenCL C 3.0 not accepted"},
+    {"Intel DPAS", [](const Capabilities& c) { return c.intel_dpas; },
+     "no cl_intel_subgroup_matrix_multiply_accumulate on sub-groups of 16"},
+};
+static_assert(std::size(kNeeds) == size_t(Need::IntelDpas) + 1, "one row for every Need");
+
+} // namespace
+
+const char* need_name(Need n) {
+    return kNeeds[size_t(n)].name;
+}
+
+std::optional<std::string> unmet(Need n, const Capabilities& c) {
+    const NeedRow& row = kNeeds[size_t(n)];
+    if (row.met(c)) return std::nullopt;
+    return row.reason;
+}
+
+} // namespace clgauge

@@ -1,0 +1,38 @@
+// What a benchmark path needs from a device, and the paths themselves.
+#pragma once
+#include "core/capabilities.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clgauge {
+
+// Device requirements. Each unmet need makes a path unsupported, with a reason.
+enum class Need {
+    Fp64,
+    Fp16,           // cl_khr_fp16 that compiles
+    InlinePtx,      // NVIDIA inline PTX
+    NvSm61,         // NVIDIA compute capability >= 6.1 (dp4a)
+    NvSm80,         // NVIDIA compute capability >= 8.0 (mma.sync f16/bf16/tf32/s8/s4)
+    NvSm89,         // NVIDIA compute capability >= 8.9 (mma.sync e4m3/e5m2)
+    KhrSubgroups,   // cl_khr_subgroups / __opencl_c_subgroups that compile
+    IntelSubgroups, // cl_intel_subgroups that compile
+    IntelBlockIO,   // intel_sub_group_block_read/write that build (PoCL 5.0 lacks them)
+    IntDot4x8,      // cl_khr_integer_dot_product with 4x8-bit inputs
+    OpenCLC20,      // OpenCL C 2.0 or newer accepted
+    OpenCLC30,      // OpenCL C 3.0 accepted (-cl-std=CL3.0)
+    IntelDpas, // cl_intel_subgroup_matrix_multiply_accumulate on sub-groups of 16 that compiles
+};
+const char* need_name(Need n);
+// Why the device does not meet `n`, or nullopt when it does.
+std::optional<std::string> unmet(Need n, const Capabilities& caps);
+
+// One way of running a benchmark (native, ptx, emulated, ...), with its build options.
+struct Path {
+    std::string name;
+    std::vector<Need> needs;
+    std::string options; // appended to the build options, e.g. "-DCLG_PATH_PTX"
+};
+
+} // namespace clgauge

@@ -1,0 +1,52 @@
+// How a benchmark is to be run: the only way a setting reaches a harness.
+#pragma once
+#include "core/timing.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+
+namespace clgauge {
+
+enum class Mode {
+    Conformance, // a small launch, every output checked
+    Perf,        // a calibrated launch, timed; a deterministic sample of outputs checked
+};
+
+// Overrides of a tunable memory entry's launch (CLGAUGE_MEM_TUNE="vec=8,unroll=4,wgs=8,
+// local=256,tile=16", any subset); tile 0 means the grid-stride loop ("tile=grid").
+struct MemTune {
+    std::optional<unsigned> vec, unroll, wgs, tile;
+    std::optional<size_t> local;
+};
+
+struct RunOptions {
+    Mode mode = Mode::Perf;
+    Budget budget;
+    uint32_t seed = 0x5eed2026u;
+    double timeout_s = 60.0;
+    // Test-only: rewrites the kernel source before it is built (planted faults).
+    std::function<std::string(std::string)> mutate_source;
+    // Test-only slowdown switch (CLGAUGE_TEST_SLOWDOWN): the kernel does this many times the
+    // work it counts, to prove the perf verdict catches a regression.
+    unsigned slowdown = 1;
+    // Sweeps pin the launch instead of calibrating it (perf mode; harnesses that honor them
+    // say so): the number of work-items, and the work per item (chain repeats).
+    std::optional<size_t> global_size;
+    std::optional<uint32_t> repeats;
+    // ... and for the memory harness: the bytes of each array, and the stride of the strided
+    // entries (CLGAUGE_MEM_MIB / CLGAUGE_MEM_STRIDE, or a sweep's point).
+    std::optional<size_t> array_bytes;
+    std::optional<unsigned> stride;
+    MemTune mem_tune; // CLGAUGE_MEM_TUNE: launch shape of the tunable memory entries
+    // The bytes of one transfer (CLGAUGE_XFER_MIB); unset: the harness's own choice.
+    std::optional<size_t> transfer_bytes;
+    // Conformance launches of a few work-groups, for a simulator that interprets and checks
+    // every instruction (Oclgrind): each harness keeps the code paths its normal conformance
+    // launch reaches (several work-groups, a grid loop's remainder, a special tile).
+    bool small_launch = false;
+};
+
+} // namespace clgauge
