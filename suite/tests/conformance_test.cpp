@@ -20,6 +20,10 @@ TEST_P(Conformance, MatchesCpuReference) {
     if (!choice.path)
         GTEST_SKIP() << ep.id << " [" << ep.path << "]: " << choice.unsupported_reason;
     const Measurement m = run_benchmark(s, *b, run_options_from_env(Mode::Conformance), ep.path);
+    // A harness may find the device short of what the entry needs only when it builds the
+    // kernel (a work-group size the kernel cannot have).
+    if (m.status == Status::Unsupported)
+        GTEST_SKIP() << ep.id << " [" << ep.path << "]: " << m.reason;
     ASSERT_EQ(m.status, Status::Ok) << status_name(m.status) << ": " << m.reason << "\n"
                                     << m.build_log;
     EXPECT_TRUE(m.verification.passed());
