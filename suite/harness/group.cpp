@@ -104,11 +104,7 @@ Measurement run_group(const GroupSpec& spec, Session& s, const Path& path, const
                      : timed(0, 1);
 
     const GroupLaunch launch = launch_now();
-    std::vector<unsigned char> raw(words * spec.word_bytes);
-    s.queue.enqueueReadBuffer(out, CL_TRUE, 0, raw.size(), raw.data());
-    std::vector<uint64_t> got(words);
-    for (size_t i = 0; i < words; ++i)
-        std::memcpy(&got[i], raw.data() + i * spec.word_bytes, spec.word_bytes);
+    const std::vector<uint64_t> got = read_words(s, out, 0, words, spec.word_bytes);
 
     Measurement m;
     const double ops_per_item = double(repeats) * spec.steps * spec.ops_per_step;
