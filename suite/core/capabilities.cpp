@@ -88,9 +88,95 @@ kernel void probe(global int* p) {
   vstore8(acc, 0, p);
 }
 )";
+const char* kInt64AtomicsProbe = R"(
+#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
+kernel void probe(global ulong* p) {
+  local ulong c;
+  if (get_local_id(0) == 0) c = p[1];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  atom_add(&c, 2ul);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  if (get_local_id(0) == 0) atom_add(p, c);
+}
+)";
+const char* kC11DeviceScopeProbe = R"(
+kernel void probe(global atomic_uint* p) {
+  atomic_fetch_add_explicit(p, 1u, memory_order_relaxed, memory_scope_device);
+}
+)";
+const char* kC11WorkGroupScopeProbe = R"(
+kernel void probe(global uint* p) {
+  local atomic_uint c;
+  if (get_local_id(0) == 0) atomic_store_explicit(&c, 0u, memory_order_relaxed, memory_scope_work_group);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  atomic_fetch_add_explicit(&c, 1u, memory_order_relaxed, memory_scope_work_group);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  if (get_local_id(0) == 0) p[0] = atomic_load_explicit(&c, memory_order_relaxed, memory_scope_work_group);
+}
+)";
+const char* kFloatAtomicGlobalProbe = R"(
+kernel void probe(global atomic_float* p) {
+  atomic_fetch_add_explicit(p, 1.0f, memory_order_relaxed, memory_scope_device);
+}
+)";
+const char* kFloatAtomicLocalProbe = R"(
+kernel void probe(global float* p) {
+  local atomic_float c;
+  if (get_local_id(0) == 0) atomic_store_explicit(&c, 0.0f, memory_order_relaxed, memory_scope_work_group);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  atomic_fetch_add_explicit(&c, 1.0f, memory_order_relaxed, memory_scope_work_group);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  if (get_local_id(0) == 0) p[0] = atomic_load_explicit(&c, memory_order_relaxed, memory_scope_work_group);
+}
+)";
 const char* kDot4x8Probe = R"(
 kernel void probe(global int* p) { p[0] = dot(as_char4(p[1]), as_char4(p[2])); }
 )";
+// A device-info bitfield, 0 when the query fails (a device older than the query).
+cl_bitfield query_bits(const cl::Device& d, cl_device_info what) {
+    cl_bitfield bits = 0;
+    if (clGetDeviceInfo(d(), what, sizeof bits, &bits, nullptr) != CL_SUCCESS) return 0;
+    return bits;
+}
+
+// Probes `source` where the device claims the feature; notes a claim the probe disproves.
+bool claimed_and_builds(const cl::Context& context, const cl::Device& d, Capabilities& c,
+                        bool claimed, const char* source, const std::string& options,
+                        const std::string& what) {
+    if (!claimed) return false;
+    if (!try_compile(context, d, source, options).has_value()) return true;
+    c.probe_notes.push_back(what + " reported but a probe kernel failed");
+    return false;
+}
+
+void detect_atomics(const cl::Context& context, const DeviceEntry& entry, Capabilities& c) {
+    const cl::Device& d = entry.device;
+    c.int64_atomics =
+        claimed_and_builds(context, d, c, c.has_extension("cl_khr_int64_base_atomics"),
+                           kInt64AtomicsProbe, "", "cl_khr_int64_base_atomics");
+    const std::string std = c.cl_std_for_subgroups(); // -cl-std=CL2.0 or CL3.0
+    if (std.empty()) return;
+    // OpenCL 2.x devices have no such query and must support relaxed atomics at every scope.
+    constexpr cl_bitfield kRelaxed = 1 << 0, kWorkGroup = 1 << 4, kDevice = 1 << 5;
+    cl_bitfield caps = query_bits(d, 0x1063 /* CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES */);
+    if (caps == 0 && c.opencl_c_major == 2) caps = kRelaxed | kWorkGroup | kDevice;
+    const bool relaxed = (caps & kRelaxed) != 0;
+    c.c11_atomics_device_scope =
+        claimed_and_builds(context, d, c, relaxed && (caps & kDevice), kC11DeviceScopeProbe, std,
+                           "relaxed device-scope atomics");
+    c.c11_atomics_work_group_scope =
+        claimed_and_builds(context, d, c, relaxed && (caps & kWorkGroup), kC11WorkGroupScopeProbe,
+                           std, "relaxed work-group-scope atomics");
+    if (!c.has_extension("cl_ext_float_atomics")) return;
+    constexpr cl_bitfield kGlobalAdd = 1 << 1, kLocalAdd = 1 << 17;
+    const cl_bitfield fp = query_bits(d, 0x4231 /* CL_DEVICE_SINGLE_FP_ATOMIC_CAPABILITIES_EXT */);
+    c.float_atomic_add_global =
+        claimed_and_builds(context, d, c, c.c11_atomics_device_scope && (fp & kGlobalAdd),
+                           kFloatAtomicGlobalProbe, std, "cl_ext_float_atomics global add");
+    c.float_atomic_add_local =
+        claimed_and_builds(context, d, c, c.c11_atomics_work_group_scope && (fp & kLocalAdd),
+                           kFloatAtomicLocalProbe, std, "cl_ext_float_atomics local add");
+}
 } // namespace
 
 Capabilities detect_capabilities(const cl::Context& context, const DeviceEntry& entry) {
@@ -171,6 +257,7 @@ Capabilities detect_capabilities(const cl::Context& context, const DeviceEntry& 
         c.int_dot_4x8 = (caps & 0x2 /* INPUT_4x8BIT */) != 0 &&
                         !try_compile(context, d, kDot4x8Probe, std).has_value();
     }
+    detect_atomics(context, entry, c);
     return c;
 }
 

@@ -26,7 +26,14 @@ struct Capabilities {
     bool intel_block_io = false; // intel_sub_group_block_read/write build and link
     bool inline_ptx = false;     // NVIDIA: a kernel with inline PTX (%laneid) compiled
     bool int_dot_4x8 = false;    // cl_khr_integer_dot_product, 4x8-bit packed
-    bool intel_dpas = false; // DPAS built-ins on sub-groups of 16: reported and a probe compiles
+    bool intel_dpas = false;    // DPAS built-ins on sub-groups of 16: reported and a probe compiles
+    bool int64_atomics = false; // cl_khr_int64_base_atomics reported and atom_add on ulong builds
+    // OpenCL 2.0+ atomic_fetch_add_explicit (relaxed) builds at these scopes: the device's
+    // CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES allow it and a probe compiles.
+    bool c11_atomics_device_scope = false, c11_atomics_work_group_scope = false;
+    // cl_ext_float_atomics: atomic_fetch_add_explicit on atomic_float, global and local
+    // memory, as CL_DEVICE_SINGLE_FP_ATOMIC_CAPABILITIES_EXT reports it and a probe builds.
+    bool float_atomic_add_global = false, float_atomic_add_local = false;
     std::vector<size_t> intel_subgroup_sizes;
     int nv_cc = 0;                        // NVIDIA compute capability * 10 (90 for sm_90)
     std::vector<std::string> probe_notes; // why a reported feature was not trusted

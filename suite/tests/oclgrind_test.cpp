@@ -125,10 +125,15 @@ TEST_P(Oclgrind, NoReportAndVerified) {
     std::vector<const Path*> paths;
     for (const auto& p : b->paths)
         if (runs_on_opencl12(p)) paths.push_back(&p);
-    if (paths.empty())
-        GTEST_SKIP() << b->id
-                     << ": no path an OpenCL 1.2 device can run (ptx, khr, intel, dpas "
-                        "or fp16 only)";
+    if (paths.empty()) {
+        std::string needs; // "khr: 64-bit atomics; ptx: inline PTX"
+        for (const auto& p : b->paths) {
+            needs += (needs.empty() ? "" : "; ") + p.name + ":";
+            for (Need n : p.needs)
+                needs += std::string(" ") + need_name(n);
+        }
+        GTEST_SKIP() << b->id << ": no path an OpenCL 1.2 device can run (" << needs << ")";
+    }
     const auto oclgrind = oclgrind_binary();
     if (!oclgrind)
         GTEST_SKIP() << "oclgrind is not installed (Debian package oclgrind; scripts/setup)";

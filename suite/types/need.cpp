@@ -37,8 +37,21 @@ constexpr NeedRow kNeeds[] = {
      "OpenCL C 3.0 not accepted"},
     {"Intel DPAS", [](const Capabilities& c) { return c.intel_dpas; },
      "no cl_intel_subgroup_matrix_multiply_accumulate on sub-groups of 16"},
+    {"64-bit atomics", [](const Capabilities& c) { return c.int64_atomics; },
+     "no cl_khr_int64_base_atomics"},
+    {"device-scope atomics", [](const Capabilities& c) { return c.c11_atomics_device_scope; },
+     "no OpenCL C 2.0+ relaxed atomics at device scope (CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES, "
+     "OpenCL C version)"},
+    {"work-group-scope atomics",
+     [](const Capabilities& c) { return c.c11_atomics_work_group_scope; },
+     "no OpenCL C 2.0+ relaxed atomics at work-group scope (CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES, "
+     "OpenCL C version)"},
+    {"float atomic add (global)", [](const Capabilities& c) { return c.float_atomic_add_global; },
+     "no cl_ext_float_atomics global float add (CL_DEVICE_SINGLE_FP_ATOMIC_CAPABILITIES_EXT)"},
+    {"float atomic add (local)", [](const Capabilities& c) { return c.float_atomic_add_local; },
+     "no cl_ext_float_atomics local float add (CL_DEVICE_SINGLE_FP_ATOMIC_CAPABILITIES_EXT)"},
 };
-static_assert(std::size(kNeeds) == size_t(Need::IntelDpas) + 1, "one row for every Need");
+static_assert(std::size(kNeeds) == size_t(Need::FloatAtomicAddLocal) + 1, "one row for every Need");
 
 } // namespace
 

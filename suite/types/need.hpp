@@ -22,7 +22,12 @@ enum class Need {
     IntDot4x8,      // cl_khr_integer_dot_product with 4x8-bit inputs
     OpenCLC20,      // OpenCL C 2.0 or newer accepted
     OpenCLC30,      // OpenCL C 3.0 accepted (-cl-std=CL3.0)
-    IntelDpas, // cl_intel_subgroup_matrix_multiply_accumulate on sub-groups of 16 that compiles
+    IntelDpas,    // cl_intel_subgroup_matrix_multiply_accumulate on sub-groups of 16 that compiles
+    Int64Atomics, // cl_khr_int64_base_atomics that compiles
+    AtomicsDeviceScope,    // OpenCL C 2.0+ relaxed atomics at memory_scope_device
+    AtomicsWorkGroupScope, // OpenCL C 2.0+ relaxed atomics at memory_scope_work_group
+    FloatAtomicAddGlobal,  // cl_ext_float_atomics: atomic add on global float
+    FloatAtomicAddLocal,   // cl_ext_float_atomics: atomic add on local float
 };
 const char* need_name(Need n);
 // Why the device does not meet `n`, or nullopt when it does.
