@@ -27,6 +27,10 @@ struct Capabilities {
     bool inline_ptx = false;     // NVIDIA: a kernel with inline PTX (%laneid) compiled
     bool int_dot_4x8 = false;    // cl_khr_integer_dot_product, 4x8-bit packed
     bool intel_dpas = false; // DPAS built-ins on sub-groups of 16: reported and a probe compiles
+    // CL_DEVICE_IMAGE_SUPPORT, and read-write image2d in CL_RGBA with CL_FLOAT, CL_UNORM_INT8
+    // and CL_UNSIGNED_INT8 (the image family's formats); image_gap says what is missing.
+    bool images = false;
+    std::string image_gap;
     std::vector<size_t> intel_subgroup_sizes;
     int nv_cc = 0;                        // NVIDIA compute capability * 10 (90 for sm_90)
     std::vector<std::string> probe_notes; // why a reported feature was not trusted

@@ -37,8 +37,10 @@ constexpr NeedRow kNeeds[] = {
      "OpenCL C 3.0 not accepted"},
     {"Intel DPAS", [](const Capabilities& c) { return c.intel_dpas; },
      "no cl_intel_subgroup_matrix_multiply_accumulate on sub-groups of 16"},
+    {"images", [](const Capabilities& c) { return c.images; },
+     "no image support (CL_DEVICE_IMAGE_SUPPORT is false)"},
 };
-static_assert(std::size(kNeeds) == size_t(Need::IntelDpas) + 1, "one row for every Need");
+static_assert(std::size(kNeeds) == size_t(Need::Images) + 1, "one row for every Need");
 
 } // namespace
 
@@ -49,6 +51,8 @@ const char* need_name(Need n) {
 std::optional<std::string> unmet(Need n, const Capabilities& c) {
     const NeedRow& row = kNeeds[size_t(n)];
     if (row.met(c)) return std::nullopt;
+    // The image probe names the formats a device with image support lacks.
+    if (n == Need::Images && !c.image_gap.empty()) return c.image_gap;
     return row.reason;
 }
 

@@ -23,6 +23,7 @@ enum class Need {
     OpenCLC20,      // OpenCL C 2.0 or newer accepted
     OpenCLC30,      // OpenCL C 3.0 accepted (-cl-std=CL3.0)
     IntelDpas, // cl_intel_subgroup_matrix_multiply_accumulate on sub-groups of 16 that compiles
+    Images,    // CL_DEVICE_IMAGE_SUPPORT with read-write CL_RGBA float, unorm8 and uint8 image2d
 };
 const char* need_name(Need n);
 // Why the device does not meet `n`, or nullopt when it does.
