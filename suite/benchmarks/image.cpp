@@ -49,7 +49,7 @@ std::vector<Benchmark> image() {
     return v;
 }
 
-// Registry order 115: after the stream family, before transfers.
-const FamilyRegistrar registered(115, image);
+// Registry order 118: after the stream and local families, before transfers.
+const FamilyRegistrar registered(118, image);
 
 } // namespace clgauge::families
