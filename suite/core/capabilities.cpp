@@ -177,6 +177,28 @@ void detect_atomics(const cl::Context& context, const DeviceEntry& entry, Capabi
         claimed_and_builds(context, d, c, c.c11_atomics_work_group_scope && (fp & kLocalAdd),
                            kFloatAtomicLocalProbe, std, "cl_ext_float_atomics local add");
 }
+
+// The image family's formats, or what the device lacks of them ("" when nothing).
+std::string missing_image_formats(const cl::Context& context, const cl::Device& device) {
+    cl_bool support = CL_FALSE;
+    clGetDeviceInfo(device(), CL_DEVICE_IMAGE_SUPPORT, sizeof support, &support, nullptr);
+    if (!support) return "no image support (CL_DEVICE_IMAGE_SUPPORT is false)";
+    std::vector<cl::ImageFormat> formats;
+    context.getSupportedImageFormats(CL_MEM_READ_WRITE, CL_MEM_OBJECT_IMAGE2D, &formats);
+    const std::pair<cl_channel_type, const char*> wanted[] = {
+        {CL_FLOAT, "CL_FLOAT"},
+        {CL_UNORM_INT8, "CL_UNORM_INT8"},
+        {CL_UNSIGNED_INT8, "CL_UNSIGNED_INT8"}};
+    std::string gap;
+    for (const auto& [type, name] : wanted) {
+        const bool found =
+            std::any_of(formats.begin(), formats.end(), [&](const cl::ImageFormat& f) {
+                return f.image_channel_order == CL_RGBA && f.image_channel_data_type == type;
+            });
+        if (!found) gap += std::string(gap.empty() ? "" : ", ") + "CL_RGBA/" + name;
+    }
+    return gap.empty() ? "" : "no read-write image2d format " + gap;
+}
 } // namespace
 
 Capabilities detect_capabilities(const cl::Context& context, const DeviceEntry& entry) {
@@ -248,6 +270,8 @@ Capabilities detect_capabilities(const cl::Context& context, const DeviceEntry& 
             c.probe_notes.push_back(
                 "cl_intel_subgroup_matrix_multiply_accumulate reported but a DPAS probe failed");
     }
+    c.image_gap = missing_image_formats(context, d);
+    c.images = c.image_gap.empty();
     if (entry.facts.is_nvidia()) c.inline_ptx = !try_compile(context, d, kPtxProbe, "").has_value();
     if (c.has_extension("cl_khr_integer_dot_product")) {
         cl_bitfield caps = 0;

@@ -34,6 +34,10 @@ struct Capabilities {
     // cl_ext_float_atomics: atomic_fetch_add_explicit on atomic_float, global and local
     // memory, as CL_DEVICE_SINGLE_FP_ATOMIC_CAPABILITIES_EXT reports it and a probe builds.
     bool float_atomic_add_global = false, float_atomic_add_local = false;
+    // CL_DEVICE_IMAGE_SUPPORT, and read-write image2d in CL_RGBA with CL_FLOAT, CL_UNORM_INT8
+    // and CL_UNSIGNED_INT8 (the image family's formats); image_gap says what is missing.
+    bool images = false;
+    std::string image_gap;
     std::vector<size_t> intel_subgroup_sizes;
     int nv_cc = 0;                        // NVIDIA compute capability * 10 (90 for sm_90)
     std::vector<std::string> probe_notes; // why a reported feature was not trusted

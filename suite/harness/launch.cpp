@@ -1,7 +1,9 @@
 #include "harness/launch.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cstring>
+#include <vector>
 
 namespace clgauge {
 
@@ -52,6 +54,29 @@ std::vector<uint64_t> read_words(Session& s, const cl::Buffer& buf, size_t first
         out[i] = w;
     }
     return out;
+}
+
+Timings time_kernel(cl::CommandQueue& queue, const Enqueue& enqueue, unsigned count, int warmups,
+                    int reps, double timeout_s) {
+    if (count <= 1) return time_launches(queue, enqueue, warmups, reps, timeout_s);
+    std::vector<double> dev, host;
+    for (int i = 0; i < warmups + reps; ++i) {
+        queue.finish();
+        const auto t0 = std::chrono::steady_clock::now();
+        cl::Event first = enqueue(queue);
+        cl::Event last = first;
+        for (unsigned j = 1; j < count; ++j)
+            last = enqueue(queue);
+        queue.flush();
+        wait_for(last, timeout_s);
+        const auto t1 = std::chrono::steady_clock::now();
+        if (i < warmups) continue;
+        dev.push_back(double(last.getProfilingInfo<CL_PROFILING_COMMAND_END>() -
+                             first.getProfilingInfo<CL_PROFILING_COMMAND_START>()) *
+                      1e-9);
+        host.push_back(std::chrono::duration<double>(t1 - t0).count());
+    }
+    return {summarize(dev), summarize(host)};
 }
 
 } // namespace clgauge

@@ -29,4 +29,9 @@ cl::Kernel build_kernel(Session& s, const std::string& source, const std::string
 std::vector<uint64_t> read_words(Session& s, const cl::Buffer& buf, size_t first, size_t count,
                                  size_t word_bytes);
 
+// Like time_launches, with `count` back-to-back launches per timed sample (the test-only
+// slowdown, RunOptions::slowdown): the sample is the first START to the last END.
+Timings time_kernel(cl::CommandQueue& queue, const Enqueue& enqueue, unsigned count, int warmups,
+                    int reps, double timeout_s);
+
 } // namespace clgauge

@@ -4,7 +4,6 @@
 #include "harness/launch.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -65,31 +64,6 @@ void fill(Session& s, cl::Kernel& k, const cl::Buffer& buf, size_t words, uint32
     s.queue.enqueueNDRangeKernel(k, cl::NullRange, cl::NDRange(global), cl::NullRange, nullptr, &e);
     s.queue.flush();
     wait_for(e, timeout_s);
-}
-
-// Like time_launches, with `count` back-to-back launches per timed sample (the test-only
-// slowdown): the sample is the first START to the last END.
-Timings time_kernel(Session& s, const Enqueue& enqueue, unsigned count, int warmups, int reps,
-                    double timeout_s) {
-    if (count <= 1) return time_launches(s.queue, enqueue, warmups, reps, timeout_s);
-    std::vector<double> dev, host;
-    for (int i = 0; i < warmups + reps; ++i) {
-        s.queue.finish();
-        const auto t0 = std::chrono::steady_clock::now();
-        cl::Event first = enqueue(s.queue);
-        cl::Event last = first;
-        for (unsigned j = 1; j < count; ++j)
-            last = enqueue(s.queue);
-        s.queue.flush();
-        wait_for(last, timeout_s);
-        const auto t1 = std::chrono::steady_clock::now();
-        if (i < warmups) continue;
-        dev.push_back(double(last.getProfilingInfo<CL_PROFILING_COMMAND_END>() -
-                             first.getProfilingInfo<CL_PROFILING_COMMAND_START>()) *
-                      1e-9);
-        host.push_back(std::chrono::duration<double>(t1 - t0).count());
-    }
-    return {summarize(dev), summarize(host)};
 }
 
 std::string fmt(double v, const char* f = "%.4g") {
@@ -194,10 +168,10 @@ Run run_once(const MemSpec& spec, Session& s, const Path& path, const RunOptions
     const double work = double(n) * double(unit) * double(spec.loads + spec.stores) +
                         (spec.reduces ? double(items) * double(wb) : 0.0);
     auto measure = [&] {
-        if (!perf) return time_kernel(s, enqueue, 1, 0, 1, opts.timeout_s);
+        if (!perf) return time_kernel(s.queue, enqueue, 1, 0, 1, opts.timeout_s);
         const double once =
-            time_kernel(s, enqueue, opts.slowdown, 1, 1, opts.timeout_s).device.median;
-        return time_kernel(s, enqueue, opts.slowdown, 0, opts.budget.reps_for(once),
+            time_kernel(s.queue, enqueue, opts.slowdown, 1, 1, opts.timeout_s).device.median;
+        return time_kernel(s.queue, enqueue, opts.slowdown, 0, opts.budget.reps_for(once),
                            opts.timeout_s);
     };
 

@@ -35,6 +35,27 @@ const std::vector<std::string> kOclgrindChecks = {
     "--data-races", "--uninitialized", "--check-api",    "--num-threads", "1", "--max-errors",
     "100",          "--build-options", "-cl-opt-disable"};
 
+// Checks Oclgrind 21.10 cannot make on some entries' kernels: the case runs without that one
+// check, every other still on, and prints why (docs/oclgrind.md, "What it found").
+struct CheckLimit {
+    const char* id_prefix;
+    const char* check;
+    const char* reason;
+};
+const CheckLimit kCheckLimits[] = {
+    {"image.read.", "--uninitialized",
+     "Oclgrind 21.10 takes values read with read_image* as uninitialized, however the image "
+     "was written (docs/reproducers/oclgrind/image_read.c)"},
+};
+
+// kOclgrindChecks less the checks kCheckLimits turns off for `id`.
+std::vector<std::string> checks_for(const std::string& id) {
+    std::vector<std::string> checks = kOclgrindChecks;
+    for (const auto& l : kCheckLimits)
+        if (id.rfind(l.id_prefix, 0) == 0) std::erase(checks, std::string(l.check));
+    return checks;
+}
+
 std::optional<std::string> oclgrind_binary() {
     const char* env = std::getenv("CLGAUGE_OCLGRIND");
     const std::string name = env && *env ? env : "oclgrind";
@@ -72,7 +93,8 @@ OclgrindRun run_under_oclgrind(const std::string& oclgrind, const std::string& i
     const fs::path log = fs::absolute(stem + ".log"), out = fs::absolute(stem + ".out");
     fs::remove(log);
     std::vector<std::string> args{oclgrind};
-    args.insert(args.end(), kOclgrindChecks.begin(), kOclgrindChecks.end());
+    const auto checks = checks_for(id);
+    args.insert(args.end(), checks.begin(), checks.end());
     args.insert(args.end(), {"--log", log.string(), CLGAUGE_OCLGRIND_WORKER, id, path});
     args.insert(args.end(), plant.begin(), plant.end());
     std::vector<char*> argv;
@@ -98,9 +120,11 @@ OclgrindRun run_under_oclgrind(const std::string& oclgrind, const std::string& i
     return r;
 }
 
-// What an OpenCL 1.2 device can run: paths whose only possible need is fp64.
+// What an OpenCL 1.2 device can run: paths whose only possible needs are fp64 and images (both
+// optional OpenCL 1.2 features; the worker reports a path the simulator lacks as unsupported).
 bool runs_on_opencl12(const Path& p) {
-    return std::all_of(p.needs.begin(), p.needs.end(), [](Need n) { return n == Need::Fp64; });
+    return std::all_of(p.needs.begin(), p.needs.end(),
+                       [](Need n) { return n == Need::Fp64 || n == Need::Images; });
 }
 
 std::vector<std::string> entry_ids() {
@@ -137,11 +161,14 @@ TEST_P(Oclgrind, NoReportAndVerified) {
     const auto oclgrind = oclgrind_binary();
     if (!oclgrind)
         GTEST_SKIP() << "oclgrind is not installed (Debian package oclgrind; scripts/setup)";
+    for (const auto& l : kCheckLimits)
+        if (b->id.rfind(l.id_prefix, 0) == 0)
+            std::cout << b->id << ": without " << l.check << ": " << l.reason << "\n";
     size_t ran = 0;
     for (const Path* p : paths) {
         const OclgrindRun r = run_under_oclgrind(*oclgrind, b->id, p->name);
         std::cout << r.output;
-        if (r.exit_code == 3) { // fp64 where the simulator was built without it
+        if (r.exit_code == 3) { // fp64 or an image format the simulator was built without
             std::cout << b->id << " [" << p->name << "]: unsupported on Oclgrind\n";
             continue;
         }
@@ -158,6 +185,20 @@ TEST_P(Oclgrind, NoReportAndVerified) {
 
 INSTANTIATE_TEST_SUITE_P(Registry, Oclgrind, ::testing::ValuesIn(entry_ids()),
                          [](const auto& param_info) { return case_name(param_info.param); });
+
+// A limit that names no entry any more (or drops a check the suite does not make) is stale.
+TEST(OclgrindCheckLimits, EachNamesEntriesAndACheck) {
+    for (const auto& l : kCheckLimits) {
+        EXPECT_TRUE(
+            std::any_of(registry().begin(), registry().end(),
+                        [&](const Benchmark& b) { return b.id.rfind(l.id_prefix, 0) == 0; }))
+            << l.id_prefix << " names no registry entry";
+        EXPECT_NE(std::find(kOclgrindChecks.begin(), kOclgrindChecks.end(), l.check),
+                  kOclgrindChecks.end());
+        EXPECT_LT(checks_for(std::string(l.id_prefix) + "x").size(), kOclgrindChecks.size());
+    }
+    EXPECT_EQ(checks_for("stream.copy.f32"), kOclgrindChecks); // everything else keeps all
+}
 
 // Planted faults: a kernel made invalid must fail its case through Oclgrind's report, the
 // finding this label exists for, whatever the verification says.

@@ -50,8 +50,10 @@ constexpr NeedRow kNeeds[] = {
      "no cl_ext_float_atomics global float add (CL_DEVICE_SINGLE_FP_ATOMIC_CAPABILITIES_EXT)"},
     {"float atomic add (local)", [](const Capabilities& c) { return c.float_atomic_add_local; },
      "no cl_ext_float_atomics local float add (CL_DEVICE_SINGLE_FP_ATOMIC_CAPABILITIES_EXT)"},
+    {"images", [](const Capabilities& c) { return c.images; },
+     "no image support (CL_DEVICE_IMAGE_SUPPORT is false)"},
 };
-static_assert(std::size(kNeeds) == size_t(Need::FloatAtomicAddLocal) + 1, "one row for every Need");
+static_assert(std::size(kNeeds) == size_t(Need::Images) + 1, "one row for every Need");
 
 } // namespace
 
@@ -62,6 +64,8 @@ const char* need_name(Need n) {
 std::optional<std::string> unmet(Need n, const Capabilities& c) {
     const NeedRow& row = kNeeds[size_t(n)];
     if (row.met(c)) return std::nullopt;
+    // The image probe names the formats a device with image support lacks.
+    if (n == Need::Images && !c.image_gap.empty()) return c.image_gap;
     return row.reason;
 }
 

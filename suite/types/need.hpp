@@ -28,6 +28,7 @@ enum class Need {
     AtomicsWorkGroupScope, // OpenCL C 2.0+ relaxed atomics at memory_scope_work_group
     FloatAtomicAddGlobal,  // cl_ext_float_atomics: atomic add on global float
     FloatAtomicAddLocal,   // cl_ext_float_atomics: atomic add on local float
+    Images, // CL_DEVICE_IMAGE_SUPPORT with read-write CL_RGBA float, unorm8 and uint8 image2d
 };
 const char* need_name(Need n);
 // Why the device does not meet `n`, or nullopt when it does.

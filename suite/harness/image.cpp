@@ -1,0 +1,223 @@
+#include "harness/image.hpp"
+
+#include "harness/launch.hpp"
+#include "harness/memory.hpp"
+#include "harness/verify.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <stdexcept>
+
+namespace clgauge {
+namespace {
+
+constexpr size_t kPerfSampleItems = 4096; // read checksums recomputed in perf mode
+constexpr size_t kPerfSampleRows = 48;    // written rows read back in perf mode
+constexpr size_t kMaxWidth = 16384;       // texels per row in perf mode (device limit permitting)
+
+cl_channel_type channel_type(ref::ImageFormat f) {
+    switch (f) {
+    case ref::ImageFormat::F32:
+        return CL_FLOAT;
+    case ref::ImageFormat::Unorm8:
+        return CL_UNORM_INT8;
+    case ref::ImageFormat::U8:
+        return CL_UNSIGNED_INT8;
+    }
+    return CL_FLOAT;
+}
+
+const char* format_define(ref::ImageFormat f) {
+    switch (f) {
+    case ref::ImageFormat::F32:
+        return "-DCLG_IMG_F32";
+    case ref::ImageFormat::Unorm8:
+        return "-DCLG_IMG_UNORM8";
+    case ref::ImageFormat::U8:
+        return "-DCLG_IMG_U8";
+    }
+    return "";
+}
+
+const char* format_name(ref::ImageFormat f) {
+    switch (f) {
+    case ref::ImageFormat::F32:
+        return "CL_RGBA/CL_FLOAT";
+    case ref::ImageFormat::Unorm8:
+        return "CL_RGBA/CL_UNORM_INT8";
+    case ref::ImageFormat::U8:
+        return "CL_RGBA/CL_UNSIGNED_INT8";
+    }
+    return "?";
+}
+
+// The launch: a width x height image, work-groups of lx x ly work-items, each item `rows`
+// texels of one column, so width is a multiple of lx and height of rows * ly.
+struct Geometry {
+    size_t width = 0, height = 0, lx = 1, ly = 1;
+    size_t items(unsigned rows) const { return width * (height / rows); }
+};
+
+// Conformance: a few work-groups across and down (odd counts, so a mixed-up group index
+// shows). Perf: rows of up to 16384 texels, and as many rows as make the image the size the
+// memory harness gives one array (on a GPU several times the last-level cache: DRAM, not
+// the L2, is what is read), within the device's image limits.
+Geometry geometry(const ImageSpec& spec, Session& s, const cl::Kernel& kernel,
+                  const RunOptions& opts) {
+    const bool perf = opts.mode == Mode::Perf;
+    const size_t local = pick_local_size(kernel, s, perf ? 256 : 32);
+    Geometry g;
+    g.lx = std::min<size_t>(local, perf ? 32 : 16);
+    g.ly = local / g.lx;
+    const size_t tall = spec.rows * g.ly;
+    if (!perf) {
+        g.width = 5 * g.lx;
+        g.height = 3 * tall;
+        return g;
+    }
+    const cl::Device& d = s.entry.device;
+    const size_t max_w = d.getInfo<CL_DEVICE_IMAGE2D_MAX_WIDTH>();
+    const size_t max_h = d.getInfo<CL_DEVICE_IMAGE2D_MAX_HEIGHT>();
+    const size_t texel = ref::image_texel_bytes(spec.format);
+    const size_t texels = memory_array_bytes(s, opts, 1) / texel;
+    g.width = std::min(max_w, kMaxWidth) / g.lx * g.lx;
+    g.height = std::min(max_h, texels / std::max<size_t>(g.width, 1)) / tall * tall;
+    if (g.width == 0 || g.height == 0)
+        throw std::runtime_error(spec.entry.id + ": the device's image limits (" +
+                                 std::to_string(max_w) + " x " + std::to_string(max_h) +
+                                 ") leave no room for one " + std::to_string(g.lx) + " x " +
+                                 std::to_string(tall) + " tile");
+    return g;
+}
+
+cl::NDRange global_range(const Geometry& g, unsigned rows) {
+    return cl::NDRange(g.width, g.height / rows);
+}
+
+void add_details(const ImageSpec& spec, const Session& s, const Geometry& g, Measurement& m) {
+    const size_t bytes = g.width * g.height * ref::image_texel_bytes(spec.format);
+    m.details.insert(
+        m.details.end(),
+        {{"format", format_name(spec.format)},
+         {"image", std::to_string(g.width) + " x " + std::to_string(g.height)},
+         {"image_bytes", std::to_string(bytes)},
+         {"texels_per_item", std::to_string(spec.rows)},
+         {"work_group", std::to_string(g.lx) + " x " + std::to_string(g.ly)},
+         {"image_vs_cache", bytes > 4 * s.facts().global_cache ? "over 4x the global cache (DRAM)"
+                                                               : "within 4x the global cache"}});
+}
+
+// Runs `launch` once (conformance) or calibrated to the time budget (perf).
+Timings measure(const Enqueue& launch, Session& s, const RunOptions& opts) {
+    if (opts.mode != Mode::Perf) return time_kernel(s.queue, launch, 1, 0, 1, opts.timeout_s);
+    const double once =
+        time_kernel(s.queue, launch, opts.slowdown, 1, 1, opts.timeout_s).device.median;
+    return time_kernel(s.queue, launch, opts.slowdown, 0, opts.budget.reps_for(once),
+                       opts.timeout_s);
+}
+
+// Fills the image through image_write: the hashed data a read benchmark reads, or (with a
+// different seed) junk that a write benchmark must overwrite.
+void fill(Session& s, cl::Kernel& writer, const cl::Image2D& img, const Geometry& g, unsigned rows,
+          uint32_t seed, double timeout_s) {
+    writer.setArg(0, img);
+    writer.setArg(1, static_cast<cl_uint>(g.width));
+    writer.setArg(2, seed);
+    writer.setArg(3, cl_uint(1));
+    cl::Event e;
+    s.queue.enqueueNDRangeKernel(writer, cl::NullRange, global_range(g, rows),
+                                 cl::NDRange(g.lx, g.ly), nullptr, &e);
+    s.queue.flush();
+    wait_for(e, timeout_s);
+}
+
+Measurement run_image(const ImageSpec& spec, Session& s, const Path& path, const RunOptions& opts) {
+    const bool perf = opts.mode == Mode::Perf;
+    const std::string options = std::string(format_define(spec.format)) +
+                                " -DCLG_ROWS=" + std::to_string(spec.rows) +
+                                (path.options.empty() ? "" : " " + path.options);
+    cl::Kernel writer = build_kernel(s, "image.cl", "image_write", options, opts);
+    cl::Kernel reader = build_kernel(s, "image.cl", "image_read", options, opts);
+    const bool reading = spec.op == ImageOp::Read;
+    const Geometry g = geometry(spec, s, reading ? reader : writer, opts);
+    const size_t texel = ref::image_texel_bytes(spec.format);
+    const size_t items = g.items(spec.rows);
+    require_allocation(s, g.width * g.height * texel, spec.entry.id + " image");
+
+    const cl::ImageFormat format(CL_RGBA, channel_type(spec.format));
+    cl::Image2D img(s.context, CL_MEM_READ_WRITE, format, g.width, g.height);
+    // Read: the data; write: junk the benchmark must overwrite (another seed).
+    fill(s, writer, img, g, spec.rows, reading ? opts.seed : opts.seed ^ 0xa5a5a5a5u,
+         opts.timeout_s);
+
+    Measurement m;
+    m.global_size = items;
+    m.local_size = g.lx * g.ly;
+    add_details(spec, s, g, m);
+    std::vector<size_t> idx;
+    std::vector<uint64_t> got, expected;
+    if (reading) {
+        cl::Buffer out(s.context, CL_MEM_READ_WRITE, items * 4);
+        // Junk first, so a kernel that stores nothing cannot pass.
+        s.queue.enqueueFillBuffer(out, cl_uint(0xdeadbeefu), 0, items * 4);
+        reader.setArg(0, img);
+        reader.setArg(1, out);
+        auto launch = [&](cl::CommandQueue& q) {
+            cl::Event e;
+            q.enqueueNDRangeKernel(reader, cl::NullRange, global_range(g, spec.rows),
+                                   cl::NDRange(g.lx, g.ly), nullptr, &e);
+            return e;
+        };
+        m.timings = measure(launch, s, opts);
+        m.work_per_launch = double(g.width) * double(g.height) * double(texel) + double(items) * 4;
+        std::vector<uint32_t> words(items);
+        s.queue.enqueueReadBuffer(out, CL_TRUE, 0, items * 4, words.data());
+        const ref::ImageLaunch l{spec.format, opts.seed, g.width, g.height, spec.rows};
+        idx = sample_items(items, perf ? kPerfSampleItems : items);
+        for (size_t i : idx) {
+            got.push_back(words[i]);
+            expected.push_back(ref::image_read_checksum(l, i));
+        }
+        m.verification = compare_exact(idx, 1, got, expected, WordKind::U32);
+    } else {
+        writer.setArg(2, opts.seed);
+        writer.setArg(3, cl_uint(0));
+        auto launch = [&](cl::CommandQueue& q) {
+            cl::Event e;
+            q.enqueueNDRangeKernel(writer, cl::NullRange, global_range(g, spec.rows),
+                                   cl::NDRange(g.lx, g.ly), nullptr, &e);
+            return e;
+        };
+        m.timings = measure(launch, s, opts);
+        m.work_per_launch = double(g.width) * double(g.height) * double(texel);
+        // Whole rows read back: every row in conformance, a sample in perf.
+        const unsigned words = ref::image_texel_words(spec.format);
+        std::vector<uint32_t> row(g.width * words);
+        for (size_t y : sample_items(g.height, perf ? kPerfSampleRows : g.height)) {
+            s.queue.enqueueReadImage(img, CL_TRUE, {0, y, 0}, {g.width, 1, 1}, 0, 0, row.data());
+            for (size_t x = 0; x < g.width; ++x) {
+                const auto t = uint32_t(y * g.width + x);
+                idx.push_back(t);
+                for (unsigned w = 0; w < words; ++w) {
+                    got.push_back(row[x * words + w]);
+                    expected.push_back(ref::image_texel_word(spec.format, opts.seed, t, w, false));
+                }
+            }
+        }
+        m.verification = compare_exact(idx, words, got, expected, WordKind::U32);
+    }
+    apply_verification(m, reading ? "checksums" : "texel words");
+    if (m.status == Status::Ok) add_peak_share(s, m.rate(), m);
+    return m;
+}
+
+} // namespace
+
+Benchmark image_benchmark(ImageSpec spec) {
+    spec.entry.family = "image";
+    spec.entry.unit = Unit::BytePerSecond;
+    spec.entry.paths = {{"native", {Need::Images}, ""}};
+    return make_benchmark(std::move(spec), run_image);
+}
+
+} // namespace clgauge
