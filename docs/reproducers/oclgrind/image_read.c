@@ -35,11 +35,10 @@ int main(int argc, char** argv) {
     cl_int err = clGetPlatformIDs(1, &platform, NULL);
     err |= clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &device, NULL);
     cl_context ctx = clCreateContext(NULL, 1, &device, NULL, NULL, &err);
-    cl_command_queue q = clCreateCommandQueue(ctx, device, 0, &err);
     cl_program prog = clCreateProgramWithSource(ctx, 1, &src, NULL, &err);
     err |= clBuildProgram(prog, 1, &device, "", NULL, NULL);
-    cl_kernel fill = clCreateKernel(prog, "fill", &err);
-    cl_kernel read = clCreateKernel(prog, "read", &err);
+    cl_kernel fill = clCreateKernel(prog, "fill", &err), read = clCreateKernel(prog, "read", &err);
+    cl_command_queue q = clCreateCommandQueue(ctx, device, 0, &err);
     const cl_image_format format = {CL_RGBA, CL_UNSIGNED_INT32};
     cl_image_desc desc = {0};
     desc.image_type = CL_MEM_OBJECT_IMAGE2D;
