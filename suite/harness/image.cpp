@@ -81,7 +81,9 @@ Geometry geometry(const ImageSpec& spec, Session& s, const cl::Kernel& kernel,
     const size_t texel = ref::image_texel_bytes(spec.format);
     const size_t texels = memory_array_bytes(s, opts, 1) / texel;
     g.width = std::min(max_w, kMaxWidth) / g.lx * g.lx;
-    g.height = std::min(max_h, texels / std::max<size_t>(g.width, 1)) / tall * tall;
+    // At least one tile tall: a small time budget shrinks the array below one tile's rows.
+    const size_t rows = std::max(tall, texels / std::max<size_t>(g.width, 1));
+    g.height = std::min(max_h, rows) / tall * tall;
     if (g.width == 0 || g.height == 0)
         throw std::runtime_error(spec.entry.id + ": the device's image limits (" +
                                  std::to_string(max_w) + " x " + std::to_string(max_h) +
