@@ -6,7 +6,7 @@
 #include "harness/launch.hpp"
 #include "registry/registry.hpp"
 #include "run/runner.hpp"
-#include "sweep/cache_size.hpp"
+#include "core/cache_size.hpp"
 #include "sweep/features.hpp"
 #include "sweep/sweep_defs.hpp"
 

@@ -40,6 +40,8 @@ struct RunOptions {
     // entries (CLGAUGE_MEM_MIB / CLGAUGE_MEM_STRIDE, or a sweep's point).
     std::optional<size_t> array_bytes;
     std::optional<unsigned> stride;
+    // The cache harness's working set (the cache sweep's point); unset: the entry's own size.
+    std::optional<size_t> working_set_bytes;
     MemTune mem_tune; // CLGAUGE_MEM_TUNE: launch shape of the tunable memory entries
     // The bytes of one transfer (CLGAUGE_XFER_MIB); unset: the harness's own choice.
     std::optional<size_t> transfer_bytes;

@@ -1,0 +1,154 @@
+#include "harness/cache.hpp"
+
+#include "harness/launch.hpp"
+#include "harness/verify.hpp"
+#include "reference/cache.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <numeric>
+
+namespace clgauge {
+namespace {
+
+constexpr size_t kElementBytes = 16; // float4
+constexpr size_t kConformanceGroups = 4;
+constexpr unsigned kConformanceExtraSteps = 3; // past one cover of the window: the wrap runs
+constexpr uint32_t kConformanceMaxSteps = 64;
+constexpr size_t kPerfSampleItems = 256;
+constexpr double kPerfReferenceLoads = 2e7; // element loads the CPU recomputes per perf check
+
+std::string size_text(double bytes) {
+    return bytes >= 1 << 20 ? std::to_string(long(bytes / (1 << 20))) + " MiB"
+                            : std::to_string(long(bytes / 1024)) + " KiB";
+}
+
+void fill(Session& s, const cl::Kernel& filler, const cl::Buffer& data, uint32_t n, uint32_t seed,
+          double timeout_s) {
+    cl::Kernel k = filler;
+    k.setArg(0, data);
+    k.setArg(1, static_cast<cl_uint>(n));
+    k.setArg(2, seed);
+    const size_t global = round_up(std::min<size_t>(n, size_t(1) << 20), 64);
+    cl::Event e;
+    s.queue.enqueueNDRangeKernel(k, cl::NullRange, cl::NDRange(global), cl::NullRange, nullptr, &e);
+    s.queue.flush();
+    wait_for(e, timeout_s);
+}
+
+Measurement run_cache(const CacheSpec& spec, Session& s, const Path& path, const RunOptions& opts) {
+    const bool perf = opts.mode == Mode::Perf;
+    CacheSize asked;
+    if (opts.working_set_bytes)
+        asked = {double(*opts.working_set_bytes), "set by the run (a sweep point)"};
+    else
+        asked = spec.working_set(s.facts());
+    const size_t window = cache_window_bytes(size_t(asked.bytes));
+    require_allocation(s, window, spec.entry.id + " working set");
+    if (window / kElementBytes * 4 > UINT32_MAX) // the fill's word index is a uint
+        throw AllocationTooLarge(spec.entry.id + ": a working set of " +
+                                 size_text(double(window)) + " is past the kernel's 16 GiB");
+    const auto n = static_cast<uint32_t>(window / kElementBytes);
+
+    cl::Kernel kernel = build_kernel(s, "cache.cl", "cache_read", path.options, opts);
+    cl::Kernel filler = build_kernel(s, "cache.cl", "cache_fill", path.options, opts);
+    const size_t local = pick_local_size(kernel, s, spec.local);
+    const size_t groups =
+        perf ? size_t(s.facts().compute_units) * spec.groups_per_cu : kConformanceGroups;
+    const size_t global = groups * local;
+
+    // A step moves an item past its group's span; the groups start a share of the window
+    // apart (whole spans where the window holds them, so they do not read the same chunks).
+    const uint32_t chunk = ref::kCacheChunk;
+    const size_t slots = (local + ref::kCacheRow - 1) / ref::kCacheRow;
+    const size_t span = slots * chunk;
+    const auto jump = static_cast<uint32_t>((span - 1) % n + 1);
+    size_t phase_chunks = n / chunk / groups;
+    if (phase_chunks >= slots) phase_chunks = phase_chunks / slots * slots;
+    const auto phase = static_cast<uint32_t>(phase_chunks * chunk);
+
+    cl::Buffer data(s.context, CL_MEM_READ_WRITE, window);
+    fill(s, filler, data, n, opts.seed, opts.timeout_s);
+    cl::Buffer out(s.context, CL_MEM_READ_WRITE, global * kElementBytes);
+    // NaN bits in `out` first: a kernel that stores nothing fails.
+    s.queue.enqueueFillBuffer(out, cl_uint(0x7fc0dead), 0, global * kElementBytes);
+
+    // One launch reads the whole window at least once (else a window larger than a cache would
+    // be re-read from it by the next launch), and at most the steps whose sums stay exact.
+    const size_t loads_per_step = global * ref::kCacheUnroll;
+    const auto cover = static_cast<uint32_t>((n + loads_per_step - 1) / loads_per_step);
+    const uint32_t most = std::max<uint32_t>(1, uint32_t(ref::kCacheMaxSteps / opts.slowdown));
+    if (cover > most)
+        throw std::runtime_error(spec.entry.id + ": a " + size_text(double(window)) +
+                                 " window needs more steps than a launch's sums hold exactly");
+    uint32_t repeats =
+        perf ? cover : std::min(std::max(cover, 1u) + kConformanceExtraSteps,
+                                std::max(kConformanceMaxSteps, cover));
+    repeats = std::min(repeats, most);
+
+    auto enqueue = [&](cl::CommandQueue& q) {
+        kernel.setArg(0, out);
+        kernel.setArg(1, data);
+        kernel.setArg(2, static_cast<cl_uint>(n));
+        kernel.setArg(3, static_cast<cl_uint>(jump));
+        kernel.setArg(4, static_cast<cl_uint>(phase));
+        kernel.setArg(5, static_cast<cl_uint>(repeats * opts.slowdown));
+        cl::Event e;
+        q.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(global), cl::NDRange(local),
+                               nullptr, &e);
+        return e;
+    };
+    auto timed = [&](int warmups, int reps) {
+        return time_launches(s.queue, enqueue, warmups, reps, opts.timeout_s);
+    };
+    Measurement m;
+    m.timings = perf ? calibrate_and_time(timed, opts.budget, 4,
+                                          [&](double factor) {
+                                              return grow_repeats(repeats, factor, most);
+                                          })
+                     : timed(0, 1);
+    m.global_size = global;
+    m.local_size = local;
+    m.work_per_launch = double(global) * repeats * ref::kCacheUnroll * kElementBytes;
+    m.details = {{"working_set", size_text(double(window))},
+                 {"working_set_bytes", std::to_string(window)},
+                 {"working_set_basis", asked.basis},
+                 {"work_groups", std::to_string(groups)},
+                 {"steps_per_item", std::to_string(repeats)}};
+
+    // Each item's check costs at most one period of its walk.
+    const ref::CacheLaunch launch{opts.seed, n, jump, phase, uint32_t(local),
+                                  uint64_t(repeats) * opts.slowdown};
+    const double loads_per_check = double(std::min<uint64_t>(
+                                       launch.steps, n / std::gcd(jump, n))) *
+                                   ref::kCacheUnroll;
+    const size_t sample =
+        std::clamp<size_t>(size_t(kPerfReferenceLoads / loads_per_check), 32, kPerfSampleItems);
+    const auto items = sample_items(global, perf ? sample : global);
+    const auto all = read_words(s, out, 0, global * 4, 4);
+    std::vector<uint64_t> got, expected;
+    for (size_t item : items) {
+        uint32_t words[4];
+        ref::cache_read(launch, item, words);
+        for (size_t k = 0; k < 4; ++k) {
+            got.push_back(all[item * 4 + k]);
+            expected.push_back(words[k]);
+        }
+    }
+    m.verification = compare_exact(items, 4, got, expected, WordKind::F32);
+    apply_verification(m);
+    return m;
+}
+
+} // namespace
+
+size_t cache_window_bytes(size_t bytes) {
+    const size_t chunk = ref::kCacheChunk * kElementBytes;
+    return std::max(chunk, bytes / chunk * chunk);
+}
+
+Benchmark cache_benchmark(CacheSpec spec) {
+    return make_benchmark(std::move(spec), run_cache, "cache", Unit::BytePerSecond);
+}
+
+} // namespace clgauge
