@@ -20,7 +20,7 @@ struct L1Row {
     int cc;
     double kib;
 };
-const L1Row kNvidiaL1[] = {{70, 128}, {72, 128}, {75, 96},  {80, 192}, {86, 128},
+const L1Row kNvidiaL1[] = {{70, 128}, {72, 128}, {75, 96},  {80, 192},  {86, 128},
                            {87, 192}, {89, 128}, {90, 256}, {100, 256}, {120, 128}};
 
 std::string lower(std::string s) {

@@ -46,8 +46,8 @@ Measurement run_cache(const CacheSpec& spec, Session& s, const Path& path, const
     const size_t window = cache_window_bytes(size_t(asked.bytes));
     require_allocation(s, window, spec.entry.id + " working set");
     if (window / kElementBytes * 4 > UINT32_MAX) // the fill's word index is a uint
-        throw AllocationTooLarge(spec.entry.id + ": a working set of " +
-                                 size_text(double(window)) + " is past the kernel's 16 GiB");
+        throw AllocationTooLarge(spec.entry.id + ": a working set of " + size_text(double(window)) +
+                                 " is past the kernel's 16 GiB");
     const auto n = static_cast<uint32_t>(window / kElementBytes);
 
     cl::Kernel kernel = build_kernel(s, "cache.cl", "cache_read", path.options, opts);
@@ -81,9 +81,9 @@ Measurement run_cache(const CacheSpec& spec, Session& s, const Path& path, const
     if (cover > most)
         throw std::runtime_error(spec.entry.id + ": a " + size_text(double(window)) +
                                  " window needs more steps than a launch's sums hold exactly");
-    uint32_t repeats =
-        perf ? cover : std::min(std::max(cover, 1u) + kConformanceExtraSteps,
-                                std::max(kConformanceMaxSteps, cover));
+    uint32_t repeats = perf ? cover
+                            : std::min(std::max(cover, 1u) + kConformanceExtraSteps,
+                                       std::max(kConformanceMaxSteps, cover));
     repeats = std::min(repeats, most);
 
     auto enqueue = [&](cl::CommandQueue& q) {
@@ -102,11 +102,11 @@ Measurement run_cache(const CacheSpec& spec, Session& s, const Path& path, const
         return time_launches(s.queue, enqueue, warmups, reps, opts.timeout_s);
     };
     Measurement m;
-    m.timings = perf ? calibrate_and_time(timed, opts.budget, 4,
-                                          [&](double factor) {
-                                              return grow_repeats(repeats, factor, most);
-                                          })
-                     : timed(0, 1);
+    m.timings =
+        perf
+            ? calibrate_and_time(timed, opts.budget, 4,
+                                 [&](double factor) { return grow_repeats(repeats, factor, most); })
+            : timed(0, 1);
     m.global_size = global;
     m.local_size = local;
     m.work_per_launch = double(global) * repeats * ref::kCacheUnroll * kElementBytes;
@@ -117,11 +117,10 @@ Measurement run_cache(const CacheSpec& spec, Session& s, const Path& path, const
                  {"steps_per_item", std::to_string(repeats)}};
 
     // Each item's check costs at most one period of its walk.
-    const ref::CacheLaunch launch{opts.seed, n, jump, phase, uint32_t(local),
-                                  uint64_t(repeats) * opts.slowdown};
-    const double loads_per_check = double(std::min<uint64_t>(
-                                       launch.steps, n / std::gcd(jump, n))) *
-                                   ref::kCacheUnroll;
+    const ref::CacheLaunch launch{
+        opts.seed, n, jump, phase, uint32_t(local), uint64_t(repeats) * opts.slowdown};
+    const double loads_per_check =
+        double(std::min<uint64_t>(launch.steps, n / std::gcd(jump, n))) * ref::kCacheUnroll;
     const size_t sample =
         std::clamp<size_t>(size_t(kPerfReferenceLoads / loads_per_check), 32, kPerfSampleItems);
     const auto items = sample_items(global, perf ? sample : global);

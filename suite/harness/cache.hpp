@@ -20,8 +20,8 @@ struct CacheSpec {
     EntryHeader entry; // unit B/s
     // The working set on this device and how it was chosen, where RunOptions gives none.
     CacheSize (*working_set)(const DeviceFacts& f) = nullptr;
-    size_t local = 1024;         // work-items per group (at most what the kernel allows)
-    unsigned groups_per_cu = 4;  // perf launches: whole waves on a GPU
+    size_t local = 1024;        // work-items per group (at most what the kernel allows)
+    unsigned groups_per_cu = 4; // perf launches: whole waves on a GPU
 };
 
 Benchmark cache_benchmark(CacheSpec spec);

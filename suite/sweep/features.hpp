@@ -44,4 +44,7 @@ struct Plateau {
 Plateau detect_plateau(const std::vector<double>& x, const std::vector<double>& y,
                        double tol = 0.2);
 
+// Running median of three: one outlier (a noisy host, one slow launch) is no feature.
+std::vector<double> median3(const std::vector<double>& y);
+
 } // namespace clgauge::sweep

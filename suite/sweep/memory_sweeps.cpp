@@ -2,11 +2,11 @@
 // the stream-strided sweep (bandwidth over read and write strides), both running the
 // registry's own entries (stream.copy/triad.f32, mem.strided.read/write) with the memory
 // harness's size and stride pinned.
+#include "core/cache_size.hpp"
 #include "core/memory_peak.hpp"
 #include "harness/launch.hpp"
 #include "registry/registry.hpp"
 #include "run/runner.hpp"
-#include "core/cache_size.hpp"
 #include "sweep/features.hpp"
 #include "sweep/sweep_defs.hpp"
 

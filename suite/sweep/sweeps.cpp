@@ -10,6 +10,8 @@ const std::vector<Sweep>& sweeps() {
             v.push_back(std::move(s));
         for (auto&& s : fma_sweeps())
             v.push_back(std::move(s));
+        for (auto&& s : cache_sweeps())
+            v.push_back(std::move(s));
         return v;
     }();
     return all;

@@ -2,7 +2,7 @@
 // features must be plausible on any device (a CPU runs the short mode), and on a GPU they must
 // match the device facts: the stream bump at the L2 size with its asymptote near
 // mem.coalesced.read, the fma sawtooth at the wave size, the fma-strided plateau at the SIMD
-// width, strided bandwidth falling with the stride.
+// width, strided bandwidth falling with the stride, the cache steps at the L1 and L2 sizes.
 #include "device_fixture.hpp"
 #include "sweep/plot.hpp"
 #include "sweep/sweep.hpp"
@@ -87,6 +87,30 @@ TEST(Sweep, Stream) {
     ASSERT_TRUE(r.features.contains("asymptote_over_coalesced_read")) << r.plan.facts.dump();
     EXPECT_NEAR(r.features["asymptote_over_coalesced_read"].get<double>(), 1.0, 0.1)
         << r.features.dump();
+}
+
+// The cache staircase: every window verified; on a GPU the L1 and L2 steps found near the
+// device's sizes (the L1 within a wider band below: the driver may give part of the unified
+// L1/shared memory to local memory), the levels falling from L1 to L2.
+TEST(Sweep, Cache) {
+    const Result r = run("cache");
+    expect_all_points_verified(r);
+    EXPECT_EQ(r.plan.xs.front(), 4096);
+    const double l2 = r.plan.facts["l2_bytes"].get<double>();
+    ASSERT_GT(l2, 0);
+    ASSERT_TRUE(r.features.contains("levels")) << r.features.dump();
+    EXPECT_GE(r.features["levels"].size(), 1u) << r.features.dump();
+    if (!gpu()) return;
+    EXPECT_GE(r.plan.xs.back(), 8 * l2) << "reaches far past the L2";
+    const auto& l1f = r.features["l1"];
+    const auto& l2f = r.features["l2"];
+    ASSERT_TRUE(l1f["found"].get<bool>()) << r.features.dump();
+    ASSERT_TRUE(l2f["found"].get<bool>()) << r.features.dump();
+    EXPECT_GT(l1f["ratio"].get<double>(), 0.25) << l1f.dump();
+    EXPECT_LT(l1f["ratio"].get<double>(), 2.0) << l1f.dump();
+    EXPECT_GT(l2f["ratio"].get<double>(), 0.5) << l2f.dump();
+    EXPECT_LT(l2f["ratio"].get<double>(), 2.0) << l2f.dump();
+    EXPECT_GT(l1f["level_Bps"].get<double>(), l2f["level_Bps"].get<double>()) << r.features.dump();
 }
 
 TEST(Sweep, Fma) {
