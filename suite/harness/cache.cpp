@@ -84,6 +84,10 @@ Measurement run_cache(const CacheSpec& spec, Session& s, const Path& path, const
     uint32_t repeats = perf ? cover
                             : std::min(std::max(cover, 1u) + kConformanceExtraSteps,
                                        std::max(kConformanceMaxSteps, cover));
+    // Conformance: not a whole number of the walk's periods, where a period is more than one
+    // step, so every item's sum depends on where it started (a lost phase shows).
+    const uint64_t period = n / std::gcd(jump, n);
+    if (!perf && period > 1 && repeats % period == 0) ++repeats;
     repeats = std::min(repeats, most);
 
     auto enqueue = [&](cl::CommandQueue& q) {
@@ -120,7 +124,7 @@ Measurement run_cache(const CacheSpec& spec, Session& s, const Path& path, const
     const ref::CacheLaunch launch{
         opts.seed, n, jump, phase, uint32_t(local), uint64_t(repeats) * opts.slowdown};
     const double loads_per_check =
-        double(std::min<uint64_t>(launch.steps, n / std::gcd(jump, n))) * ref::kCacheUnroll;
+        double(std::min<uint64_t>(launch.steps, period)) * ref::kCacheUnroll;
     const size_t sample =
         std::clamp<size_t>(size_t(kPerfReferenceLoads / loads_per_check), 32, kPerfSampleItems);
     const auto items = sample_items(global, perf ? sample : global);
