@@ -23,17 +23,13 @@ std::string size_text(double bytes) {
                             : std::to_string(long(bytes / 1024)) + " KiB";
 }
 
-void fill(Session& s, const cl::Kernel& filler, const cl::Buffer& data, uint32_t n, uint32_t seed,
+// The window, written by cache_fill (outside the timed launches).
+void fill(Session& s, cl::Kernel filler, const cl::Buffer& data, uint32_t n, uint32_t seed,
           double timeout_s) {
-    cl::Kernel k = filler;
-    k.setArg(0, data);
-    k.setArg(1, static_cast<cl_uint>(n));
-    k.setArg(2, seed);
-    const size_t global = round_up(std::min<size_t>(n, size_t(1) << 20), 64);
-    cl::Event e;
-    s.queue.enqueueNDRangeKernel(k, cl::NullRange, cl::NDRange(global), cl::NullRange, nullptr, &e);
-    s.queue.flush();
-    wait_for(e, timeout_s);
+    filler.setArg(0, data);
+    filler.setArg(1, static_cast<cl_uint>(n));
+    filler.setArg(2, seed);
+    launch_and_wait(s, filler, round_up(std::min<size_t>(n, size_t(1) << 20), 64), timeout_s);
 }
 
 Measurement run_cache(const CacheSpec& spec, Session& s, const Path& path, const RunOptions& opts) {
@@ -90,19 +86,17 @@ Measurement run_cache(const CacheSpec& spec, Session& s, const Path& path, const
     if (!perf && period > 1 && repeats % period == 0) ++repeats;
     repeats = std::min(repeats, most);
 
-    auto enqueue = [&](cl::CommandQueue& q) {
-        kernel.setArg(0, out);
-        kernel.setArg(1, data);
-        kernel.setArg(2, static_cast<cl_uint>(n));
-        kernel.setArg(3, static_cast<cl_uint>(jump));
-        kernel.setArg(4, static_cast<cl_uint>(phase));
-        kernel.setArg(5, static_cast<cl_uint>(repeats * opts.slowdown));
-        cl::Event e;
-        q.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(global), cl::NDRange(local),
-                               nullptr, &e);
-        return e;
-    };
-    auto timed = [&](int warmups, int reps) {
+    kernel.setArg(0, out);
+    kernel.setArg(1, data);
+    kernel.setArg(2, static_cast<cl_uint>(n));
+    kernel.setArg(3, static_cast<cl_uint>(jump));
+    kernel.setArg(4, static_cast<cl_uint>(phase));
+    // Timed launches, each with the steps calibration has reached.
+    const TimedLaunches timed = [&](int warmups, int reps) {
+        const Enqueue enqueue = [&](cl::CommandQueue& q) {
+            kernel.setArg(5, static_cast<cl_uint>(repeats * opts.slowdown));
+            return enqueue_range(q, kernel, global, local);
+        };
         return time_launches(s.queue, enqueue, warmups, reps, opts.timeout_s);
     };
     Measurement m;

@@ -43,6 +43,20 @@ cl::Kernel build_kernel(Session& s, const std::string& source, const std::string
     return cl::Kernel(program, kernel_name.c_str());
 }
 
+cl::Event enqueue_range(cl::CommandQueue& q, const cl::Kernel& kernel, size_t global,
+                        size_t local) {
+    cl::Event e;
+    q.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(global),
+                           local ? cl::NDRange(local) : cl::NullRange, nullptr, &e);
+    return e;
+}
+
+void launch_and_wait(Session& s, const cl::Kernel& kernel, size_t global, double timeout_s) {
+    const cl::Event e = enqueue_range(s.queue, kernel, global);
+    s.queue.flush();
+    wait_for(e, timeout_s);
+}
+
 std::vector<uint64_t> read_words(Session& s, const cl::Buffer& buf, size_t first, size_t count,
                                  size_t wb) {
     std::vector<unsigned char> raw(count * wb);

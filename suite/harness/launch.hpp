@@ -25,6 +25,14 @@ void require_allocation(const Session& s, size_t bytes, const std::string& what)
 cl::Kernel build_kernel(Session& s, const std::string& source, const std::string& kernel_name,
                         const std::string& options, const RunOptions& opts);
 
+// Enqueues `kernel` over `global` work-items in groups of `local` (0: the implementation
+// chooses) and returns its event.
+cl::Event enqueue_range(cl::CommandQueue& q, const cl::Kernel& kernel, size_t global,
+                        size_t local = 0);
+// enqueue_range on the session's queue, then waits for it, failing after timeout_s: the
+// harnesses' fill kernels, outside the timed launches.
+void launch_and_wait(Session& s, const cl::Kernel& kernel, size_t global, double timeout_s);
+
 // Words first .. first+count of `buf`, each word_bytes wide (up to 8), widened to 64 bits.
 std::vector<uint64_t> read_words(Session& s, const cl::Buffer& buf, size_t first, size_t count,
                                  size_t word_bytes);

@@ -59,11 +59,7 @@ void fill(Session& s, cl::Kernel& k, const cl::Buffer& buf, size_t words, uint32
     k.setArg(1, static_cast<cl_uint>(words));
     k.setArg(2, seed);
     k.setArg(3, stream);
-    const size_t global = round_up(std::min<size_t>(words, size_t(1) << 20), 64);
-    cl::Event e;
-    s.queue.enqueueNDRangeKernel(k, cl::NullRange, cl::NDRange(global), cl::NullRange, nullptr, &e);
-    s.queue.flush();
-    wait_for(e, timeout_s);
+    launch_and_wait(s, k, round_up(std::min<size_t>(words, size_t(1) << 20), 64), timeout_s);
 }
 
 std::string fmt(double v, const char* f = "%.4g") {
