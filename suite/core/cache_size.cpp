@@ -74,6 +74,8 @@ CacheSize second_level_cache(const DeviceFacts& f) {
                            ", a guess (OpenCL reports the shared last level, " + kib(reported) +
                            ")"};
     }
+    if (f.global_cache == 0 && !f.is_nvidia())
+        return {1024.0 * 1024, "1 MiB, assumed (the device reports no cache)"};
     return last_level_cache(f);
 }
 

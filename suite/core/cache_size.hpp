@@ -24,7 +24,8 @@ CacheSize last_level_cache(const DeviceFacts& f);
 CacheSize first_level_cache(const DeviceFacts& f);
 
 // The cache shared by all compute units in front of DRAM. NVIDIA: the L2 table; a CPU device:
-// 1 MiB per core, a guess, at most the reported cache; other GPUs: the reported cache.
+// 1 MiB per core, a guess, at most the reported cache; other GPUs: the reported cache (1 MiB
+// where none is reported).
 CacheSize second_level_cache(const DeviceFacts& f);
 
 } // namespace clgauge

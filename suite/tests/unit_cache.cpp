@@ -94,6 +94,12 @@ TEST(CacheSizes, NvidiaFromTablesCpuFromGuesses) {
     EXPECT_EQ(second_level_cache(cpu).bytes, 2 * 1024.0 * 1024);
     cpu.global_cache = 1 << 20; // a reported cache smaller than the guess wins
     EXPECT_EQ(second_level_cache(cpu).bytes, 1024.0 * 1024);
+
+    DeviceFacts gpu; // a GPU that reports no cache still gets a working set
+    gpu.type = CL_DEVICE_TYPE_GPU;
+    EXPECT_EQ(second_level_cache(gpu).bytes, 1024.0 * 1024);
+    gpu.global_cache = 4 << 20;
+    EXPECT_EQ(second_level_cache(gpu).bytes, 4.0 * 1024 * 1024);
 }
 
 } // namespace
