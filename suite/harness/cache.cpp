@@ -48,9 +48,11 @@ Measurement run_cache(const CacheSpec& spec, Session& s, const Path& path, const
 
     cl::Kernel kernel = build_kernel(s, "cache.cl", "cache_read", path.options, opts);
     cl::Kernel filler = build_kernel(s, "cache.cl", "cache_fill", path.options, opts);
-    const size_t local = pick_local_size(kernel, s, spec.local);
+    // CLGAUGE_MEM_TUNE's local and wgs reshape the launch (tuning on a GPU without a rebuild).
+    const size_t local = pick_local_size(kernel, s, opts.mem_tune.local.value_or(spec.local));
+    const unsigned groups_per_cu = opts.mem_tune.wgs.value_or(spec.groups_per_cu);
     const size_t groups =
-        perf ? size_t(s.facts().compute_units) * spec.groups_per_cu : kConformanceGroups;
+        perf ? size_t(s.facts().compute_units) * groups_per_cu : kConformanceGroups;
     const size_t global = groups * local;
 
     // A step moves an item past its group's span; the groups start a share of the window
@@ -112,6 +114,7 @@ Measurement run_cache(const CacheSpec& spec, Session& s, const Path& path, const
                  {"working_set_bytes", std::to_string(window)},
                  {"working_set_basis", asked.basis},
                  {"work_groups", std::to_string(groups)},
+                 {"wgs_per_cu", std::to_string(perf ? groups_per_cu : 0)},
                  {"steps_per_item", std::to_string(repeats)}};
 
     // Each item's check costs at most one period of its walk.
