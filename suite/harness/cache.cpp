@@ -50,7 +50,7 @@ Measurement run_cache(const CacheSpec& spec, Session& s, const Path& path, const
     cl::Kernel filler = build_kernel(s, "cache.cl", "cache_fill", path.options, opts);
     // CLGAUGE_MEM_TUNE's local and wgs reshape the launch (tuning on a GPU without a rebuild).
     const size_t local = pick_local_size(kernel, s, opts.mem_tune.local.value_or(spec.local));
-    const unsigned groups_per_cu = opts.mem_tune.wgs.value_or(spec.groups_per_cu);
+    const unsigned groups_per_cu = std::max(1u, opts.mem_tune.wgs.value_or(spec.groups_per_cu));
     const size_t groups =
         perf ? size_t(s.facts().compute_units) * groups_per_cu : kConformanceGroups;
     const size_t global = groups * local;
@@ -114,8 +114,8 @@ Measurement run_cache(const CacheSpec& spec, Session& s, const Path& path, const
                  {"working_set_bytes", std::to_string(window)},
                  {"working_set_basis", asked.basis},
                  {"work_groups", std::to_string(groups)},
-                 {"wgs_per_cu", std::to_string(perf ? groups_per_cu : 0)},
                  {"steps_per_item", std::to_string(repeats)}};
+    if (perf) m.details.push_back({"wgs_per_cu", std::to_string(groups_per_cu)});
 
     // Each item's check costs at most one period of its walk.
     const ref::CacheLaunch launch{
