@@ -7,7 +7,7 @@
 #include "harness/launch.hpp"
 #include "registry/registry.hpp"
 #include "run/runner.hpp"
-#include "sweep/levels.hpp"
+#include "sweep/cache_levels.hpp"
 #include "sweep/sweep_defs.hpp"
 
 #include <algorithm>
@@ -96,14 +96,14 @@ nlohmann::json held(const CacheMatch& m, double device, const std::string& basis
 nlohmann::json cache_features(const Plan& plan, const std::vector<Series>& all) {
     const Series* read = find_series(all, "read");
     if (!read) return {{"note", "no read series"}};
-    const Levels lv = detect_levels(x_values(*read), y_values(*read));
+    const CacheLevels lv = detect_cache_levels(x_values(*read), y_values(*read));
     nlohmann::json levels = nlohmann::json::array(), steps = nlohmann::json::array();
-    for (const Level& l : lv.levels)
+    for (const CacheLevel& l : lv.levels)
         levels.push_back({{"level_Bps", l.value},
                           {"from_bytes", l.from_x},
                           {"to_bytes", l.to_x},
                           {"points", l.points}});
-    for (const Step& st : lv.steps)
+    for (const CacheStep& st : lv.steps)
         steps.push_back({{"at_bytes", st.at_x}, {"from_Bps", st.from}, {"to_Bps", st.to}});
     const double l1 = plan.facts.value("l1_bytes", 0.0), l2 = plan.facts.value("l2_bytes", 0.0);
     nlohmann::json j = {

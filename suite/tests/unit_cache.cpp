@@ -4,7 +4,7 @@
 #include "core/cache_size.hpp"
 #include "harness/cache.hpp"
 #include "reference/cache.hpp"
-#include "sweep/levels.hpp"
+#include "sweep/cache_levels.hpp"
 #include "sweep/sweep.hpp"
 
 #include <bit>
@@ -140,7 +140,7 @@ std::pair<std::vector<double>, std::vector<double>> curve(const Staircase& c) {
 TEST(CacheLevels, ThreeLevelsAndTheirSteps) {
     const Staircase c;
     const auto [x, y] = curve(c);
-    const Levels lv = detect_levels(x, y);
+    const CacheLevels lv = detect_cache_levels(x, y);
     ASSERT_EQ(lv.levels.size(), 3u) << lv.note;
     ASSERT_EQ(lv.steps.size(), 2u);
     EXPECT_NEAR(lv.levels[0].value, c.l1, c.l1 * 0.04);
@@ -161,13 +161,13 @@ TEST(CacheLevels, ThreeLevelsAndTheirSteps) {
 TEST(CacheLevels, OneOutlierIsNoLevelAndAFlatCurveHasNoStep) {
     auto [x, y] = curve(Staircase{});
     y[20] *= 3; // one launch on a noisy host
-    EXPECT_EQ(detect_levels(x, y).levels.size(), 3u);
+    EXPECT_EQ(detect_cache_levels(x, y).levels.size(), 3u);
     std::vector<double> flat(x.size(), 5e12);
-    const Levels lv = detect_levels(x, flat);
+    const CacheLevels lv = detect_cache_levels(x, flat);
     EXPECT_EQ(lv.levels.size(), 1u);
     EXPECT_TRUE(lv.steps.empty());
     EXPECT_FALSE(match_falling_step(lv, 50 * kMiB).found);
-    EXPECT_TRUE(detect_levels({1}, {1}).levels.empty()); // too few points
+    EXPECT_TRUE(detect_cache_levels({1}, {1}).levels.empty()); // too few points
 }
 
 TEST(CacheLevels, ASlowDriftIsOneLevel) {
@@ -176,7 +176,7 @@ TEST(CacheLevels, ASlowDriftIsOneLevel) {
         x.push_back(4 * kMiB * std::pow(2.0, i / 4.0));
         y.push_back(11e12 - 1.8e12 * i / 15);
     }
-    EXPECT_EQ(detect_levels(x, y).levels.size(), 1u);
+    EXPECT_EQ(detect_cache_levels(x, y).levels.size(), 1u);
 }
 
 TEST(CacheLevels, RisingStepsAreNoCacheEnd) {
@@ -184,7 +184,7 @@ TEST(CacheLevels, RisingStepsAreNoCacheEnd) {
     auto [x, y] = curve(Staircase{});
     for (double& v : y)
         v = 1 / v;
-    const Levels lv = detect_levels(x, y);
+    const CacheLevels lv = detect_cache_levels(x, y);
     ASSERT_EQ(lv.steps.size(), 2u);
     EXPECT_FALSE(lv.steps[0].falls());
     EXPECT_FALSE(match_falling_step(lv, 256 * kKiB).found);
@@ -196,7 +196,7 @@ TEST(CacheLevels, PlantedL2StepEightTimesTooLateIsNotMatched) {
     Staircase c;
     c.l2_bytes = 400 * kMiB;
     const auto [x, y] = curve(c);
-    const CacheMatch m = match_falling_step(detect_levels(x, y), 50 * kMiB);
+    const CacheMatch m = match_falling_step(detect_cache_levels(x, y), 50 * kMiB);
     EXPECT_FALSE(m.found) << "ratio " << m.ratio;
 }
 

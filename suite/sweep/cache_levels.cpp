@@ -1,4 +1,4 @@
-#include "sweep/levels.hpp"
+#include "sweep/cache_levels.hpp"
 
 #include "sweep/features.hpp"
 
@@ -19,9 +19,9 @@ struct Run {
 };
 } // namespace
 
-Levels detect_levels(const std::vector<double>& x_in, const std::vector<double>& y_in, double band,
-                     double min_step, size_t min_points) {
-    Levels out;
+CacheLevels detect_cache_levels(const std::vector<double>& x_in, const std::vector<double>& y_in,
+                                double band, double min_step, size_t min_points) {
+    CacheLevels out;
     std::vector<double> x, y;
     for (size_t i = 0; i < std::min(x_in.size(), y_in.size()); ++i)
         if (y_in[i] > 0) x.push_back(x_in[i]), y.push_back(y_in[i]);
@@ -68,7 +68,7 @@ Levels detect_levels(const std::vector<double>& x_in, const std::vector<double>&
         const double mid = std::log(std::sqrt(a * b));
         // Where no pair of points crosses it (the smoothing moved a point), the step lies
         // midway (in log x) between the plateaus.
-        Step st{std::sqrt(x[merged[k].last] * x[merged[k + 1].first]), a, b};
+        CacheStep st{std::sqrt(x[merged[k].last] * x[merged[k + 1].first]), a, b};
         for (size_t i = merged[k].last; i < merged[k + 1].first; ++i) {
             const double l0 = std::log(s[i]), l1 = std::log(s[i + 1]);
             if ((l0 - mid) * (l1 - mid) > 0) continue;
@@ -83,14 +83,14 @@ Levels detect_levels(const std::vector<double>& x_in, const std::vector<double>&
     return out;
 }
 
-CacheMatch match_falling_step(const Levels& l, double expected, double max_ratio) {
+CacheMatch match_falling_step(const CacheLevels& l, double expected, double max_ratio) {
     CacheMatch m;
     if (expected <= 0) {
         m.note = "no expected size";
         return m;
     }
     double best = 0;
-    for (const Step& st : l.steps) {
+    for (const CacheStep& st : l.steps) {
         if (!st.falls() || st.at_x <= 0) continue;
         const double off = std::fabs(std::log(st.at_x / expected));
         if (m.detected > 0 && off >= best) continue;
