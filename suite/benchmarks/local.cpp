@@ -24,6 +24,7 @@ template <uint32_t Lanes> Benchmark local_read(const char* suffix) {
         .kind = WordKind::U32,
         .words_per_item = Lanes,
         .reference = ref::local_read<Lanes>,
+        .peak = local_memory_peak,
     });
 }
 

@@ -67,6 +67,17 @@ std::optional<MemoryPeak> memory_peak(const DeviceFacts& f) {
     return std::nullopt;
 }
 
+std::optional<MemoryPeak> local_memory_peak(const DeviceFacts& f) {
+    if (!f.is_gpu() || !f.is_nvidia() || f.compute_units == 0 || f.clock_mhz == 0)
+        return std::nullopt;
+    const double per_clock = f.nv_cc_major == 3 ? 256 : 128;
+    const double bps = per_clock * f.compute_units * f.clock_mhz * 1e6;
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "NVIDIA: %.0f B/clk/SM x %u SMs x %u MHz = %.4g TB/s", per_clock,
+                  f.compute_units, f.clock_mhz, bps / 1e12);
+    return MemoryPeak{bps, buf};
+}
+
 double pcie_bytes_per_second(int gen, int lanes) {
     // GT/s per lane and line-code efficiency: 8b/10b up to Gen2, 128b/130b for Gen3-5,
     // Gen6's FLIT mode counted at 242/256.

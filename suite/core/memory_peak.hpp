@@ -16,6 +16,11 @@ struct MemoryPeak {
 // nullopt for devices the table does not know (their figures then print no share).
 std::optional<MemoryPeak> memory_peak(const DeviceFacts& facts);
 
+// Local-memory read bandwidth of the whole device: bytes per clock per compute unit x compute
+// units x the reported clock. NVIDIA: 32 banks of 4 bytes per SM (Kepler's 8-byte banks: 256
+// B); nullopt for vendors without a documented figure (their local entries print no share).
+std::optional<MemoryPeak> local_memory_peak(const DeviceFacts& facts);
+
 // Effective PCIe bandwidth per direction of generation `gen` (1..6) and `lanes` lanes,
 // after line coding, in bytes per second.
 double pcie_bytes_per_second(int gen, int lanes);

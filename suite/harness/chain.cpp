@@ -103,6 +103,9 @@ Measurement run_chain(const ChainSpec& spec, Session& s, const Path& path, const
         }
     }
     apply_verification(m);
+    if (spec.peak && t.device.median > 0)
+        if (const auto peak = spec.peak(s.facts()))
+            add_share_of_peak(*peak, m.work_per_launch / t.device.median, m);
     return m;
 }
 

@@ -2,6 +2,7 @@
 // runs a private dependent chain and stores a fixed number of words that a CPU model
 // reproduces bit for bit.
 #pragma once
+#include "core/memory_peak.hpp"
 #include "harness/adapter.hpp"
 #include "harness/verify.hpp"
 #include "types/benchmark.hpp"
@@ -39,6 +40,9 @@ struct ChainSpec {
     size_t input_words = 0;
     ChainCrossCheck cross_check = nullptr; // applied besides the bit-exact reference
     std::string cross_check_name;          // what it checks, for the failure message
+    // The figure's theoretical peak on a device (B/s entries: the local memory's), for the
+    // details "peak_Bps", "peak_basis" and "share"; none when unset or nullopt.
+    std::optional<MemoryPeak> (*peak)(const DeviceFacts&) = nullptr;
 };
 
 Benchmark chain_benchmark(ChainSpec spec);

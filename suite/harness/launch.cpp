@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <cstring>
 #include <vector>
 
@@ -91,6 +92,16 @@ Timings time_kernel(cl::CommandQueue& queue, const Enqueue& enqueue, unsigned co
         host.push_back(std::chrono::duration<double>(t1 - t0).count());
     }
     return {summarize(dev), summarize(host)};
+}
+
+void add_share_of_peak(const MemoryPeak& peak, double bytes_per_second, Measurement& m) {
+    if (bytes_per_second <= 0 || peak.bytes_per_second <= 0) return;
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.4g", peak.bytes_per_second);
+    m.details.push_back({"peak_Bps", buf});
+    m.details.push_back({"peak_basis", peak.basis});
+    std::snprintf(buf, sizeof buf, "%.0f%%", 100.0 * bytes_per_second / peak.bytes_per_second);
+    m.details.push_back({"share", buf});
 }
 
 } // namespace clgauge

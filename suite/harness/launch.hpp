@@ -1,5 +1,6 @@
 // Launch geometry and allocation limits shared by the harnesses.
 #pragma once
+#include "core/memory_peak.hpp"
 #include "types/benchmark.hpp"
 
 #include <cstddef>
@@ -41,5 +42,8 @@ std::vector<uint64_t> read_words(Session& s, const cl::Buffer& buf, size_t first
 // slowdown, RunOptions::slowdown): the sample is the first START to the last END.
 Timings time_kernel(cl::CommandQueue& queue, const Enqueue& enqueue, unsigned count, int warmups,
                     int reps, double timeout_s);
+
+// The details "peak_Bps", "peak_basis" and "share" (of the peak, in %) of a rate in B/s.
+void add_share_of_peak(const MemoryPeak& peak, double bytes_per_second, Measurement& m);
 
 } // namespace clgauge

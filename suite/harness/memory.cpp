@@ -313,11 +313,7 @@ size_t memory_array_bytes(const Session& s, const RunOptions& opts, unsigned arr
 }
 
 void add_peak_share(const Session& s, double rate, Measurement& m) {
-    const auto peak = memory_peak(s.facts());
-    if (!peak || rate <= 0) return;
-    m.details.push_back({"peak_Bps", fmt(peak->bytes_per_second)});
-    m.details.push_back({"peak_basis", peak->basis});
-    m.details.push_back({"share", fmt(100.0 * rate / peak->bytes_per_second, "%.0f%%")});
+    if (const auto peak = memory_peak(s.facts())) add_share_of_peak(*peak, rate, m);
 }
 
 Benchmark memory_benchmark(MemSpec spec) {
