@@ -3,6 +3,8 @@
 // the ring from its own offset (its global id), one element per step, and adds the elements'
 // bits into a wrapping uint sum per lane. Adds of whole numbers commute, so
 // reference/local.hpp recomputes every sum whatever the order and the work-group size.
+// With CLG_BANK_STRIDE set (the local-banks sweep), lane l of each 32 work-items starts its walk
+// at word l x stride: a step's 32 loads then fall into gcd(stride, 32) words of each bank.
 #include "clgauge_inputs.h"
 
 #ifndef CLG_STEPS
@@ -47,7 +49,11 @@ kernel void local_read(global clg_bits* out, const uint seed, const uint repeats
     barrier(CLK_LOCAL_MEM_FENCE);
 
     const uint gid = get_global_id(0);
+#ifdef CLG_BANK_STRIDE
+    uint start = ((gid & 31u) * CLG_BANK_STRIDE) & (CLG_LOCAL_N - 1);
+#else
     uint start = gid & (CLG_LOCAL_N - 1); // neighbours read neighbouring elements: no conflicts
+#endif
     clg_bits acc = gid;                   // a per-item start keeps the sums apart
     for (uint r = 0; r < repeats; ++r) {
         local const clg_elem* walk = ring + start;

@@ -1,0 +1,13 @@
+// Pointer chase (the chase family, latency.chase). `next` holds a random cyclic permutation of
+// cache lines (reference/chase.hpp, Sattolo's algorithm): the first word of each line is the
+// word index of the next line's first word. One work-item follows it `steps` times, each load
+// depending on the one before, so a launch takes steps x the load latency. The walk starts
+// where the previous launch ended (state[0]) and leaves its end there, so launch after launch
+// continues around the one cycle and covers the whole working set.
+kernel void chase(global const uint* next, global uint* state, const uint steps) {
+    uint i = state[0];
+#pragma unroll 16
+    for (uint s = 0; s < steps; ++s)
+        i = next[i];
+    state[0] = i;
+}

@@ -1,0 +1,174 @@
+#include "harness/chase.hpp"
+
+#include "harness/launch.hpp"
+#include "harness/verify.hpp"
+#include "reference/chase.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <limits>
+
+namespace clgauge {
+namespace {
+
+constexpr size_t kConformanceBytes = 64 * 1024;
+// Steps of one launch: at least 2^16 dependent loads in perf mode (2^14 on a CPU device, whose
+// loads are cheaper to time), grown until a launch takes half of Budget::launch_seconds().
+constexpr uint32_t kMinSteps = 1u << 16, kMinStepsCpu = 1u << 14, kMostSteps = 1u << 26;
+// Before timing, a lap of the cycle (up to this many steps, in launches of at most
+// kWarmupChunk) brings a working set that fits a cache into it.
+constexpr uint64_t kWarmupSteps = 1u << 21, kWarmupChunk = 1u << 20;
+
+std::string fmt(double v, const char* f = "%.4g") {
+    char b[48];
+    std::snprintf(b, sizeof b, f, v);
+    return b;
+}
+
+// The chase's device state: the permutation, the walk's position and the steps walked so far.
+class Chase {
+  public:
+    Chase(Session& s, const ChaseSpec& spec, const RunOptions& opts, size_t bytes)
+        : s_(s), opts_(opts), words_per_line_(uint32_t(chase_line_bytes(s) / 4)),
+          cycle_(opts.seed, uint32_t(std::max<size_t>(2, bytes / chase_line_bytes(s)))) {
+        const size_t words = size_t(cycle_.lines()) * words_per_line_;
+        if (words > std::numeric_limits<uint32_t>::max())
+            throw AllocationTooLarge(spec.entry.id + ": a working set of " +
+                                     std::to_string(bytes >> 20) +
+                                     " MiB needs word indices past 32 bits");
+        require_allocation(s, words * 4, spec.entry.id + " permutation");
+        const auto host = ref::chase_words(cycle_, words_per_line_);
+        next_ = cl::Buffer(s.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, words * 4,
+                           const_cast<uint32_t*>(host.data()));
+        const cl_uint start = 0; // line 0's first word
+        state_ = cl::Buffer(s.context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, size_t(4),
+                            const_cast<cl_uint*>(&start));
+        kernel_ = build_kernel(s, spec.source, spec.kernel, "", opts);
+        kernel_.setArg(0, next_);
+        kernel_.setArg(1, state_);
+    }
+    uint32_t lines() const { return cycle_.lines(); }
+    size_t bytes() const { return size_t(lines()) * words_per_line_ * 4; }
+
+    // One launch of `steps` steps; its device and host seconds.
+    std::pair<double, double> launch(uint64_t steps) {
+        kernel_.setArg(2, cl_uint(steps));
+        s_.queue.finish();
+        const auto t0 = std::chrono::steady_clock::now();
+        cl::Event e;
+        s_.queue.enqueueNDRangeKernel(kernel_, cl::NullRange, cl::NDRange(1), cl::NDRange(1),
+                                      nullptr, &e);
+        s_.queue.flush();
+        wait_for(e, opts_.timeout_s);
+        const auto t1 = std::chrono::steady_clock::now();
+        walked_ += steps;
+        return {event_seconds(e), std::chrono::duration<double>(t1 - t0).count()};
+    }
+
+    // Compares the index the walk reached with the CPU's; a walk back at its start proves
+    // nothing (a kernel that did not move would pass), so it first takes one step more.
+    void check(Verification& v) {
+        if (cycle_.after(0, walked_) == 0) launch(1);
+        cl_uint got = 0;
+        s_.queue.enqueueReadBuffer(state_, CL_TRUE, 0, 4, &got);
+        const uint32_t want = cycle_.after(0, walked_) * words_per_line_;
+        ++v.checked;
+        if (got != want && v.mismatches++ == 0)
+            v.first_mismatch = "after " + std::to_string(walked_) + " steps the walk is at word " +
+                               std::to_string(got) + ", expected " + std::to_string(want) +
+                               " (line " + std::to_string(want / words_per_line_) + ")";
+    }
+
+  private:
+    Session& s_;
+    const RunOptions& opts_;
+    uint32_t words_per_line_;
+    ref::ChaseCycle cycle_;
+    cl::Buffer next_, state_;
+    cl::Kernel kernel_;
+    uint64_t walked_ = 0;
+};
+
+Measurement run_chase(const ChaseSpec& spec, Session& s, const Path&, const RunOptions& opts) {
+    const bool perf = opts.mode == Mode::Perf;
+    const DeviceFacts& f = s.facts();
+    size_t bytes = perf ? (f.is_gpu() ? spec.gpu_bytes : spec.cpu_bytes) : kConformanceBytes;
+    if (opts.array_bytes) bytes = *opts.array_bytes;
+    Chase chase(s, spec, opts, std::min(bytes, max_buffer_bytes(s)));
+
+    Measurement m;
+    m.time_is_figure = true;
+    m.work_per_launch = 1; // the figure is per load
+    m.global_size = m.local_size = 1;
+    std::vector<double> per_load, per_load_host, overhead;
+    uint64_t steps = 0;
+    if (!perf) {
+        // A lap and a bit, then a short walk: both ends checked; one launch timed.
+        chase.launch(chase.lines() + 3);
+        chase.check(m.verification);
+        steps = 1000;
+        const auto [dev, host] = chase.launch(steps);
+        per_load = {dev / double(steps)};
+        per_load_host = {host / double(steps)};
+    } else {
+        for (uint64_t left = std::min<uint64_t>(chase.lines(), kWarmupSteps); left > 0;) {
+            const uint64_t n = std::min(left, kWarmupChunk);
+            chase.launch(n);
+            left -= n;
+        }
+        steps = f.is_gpu() ? kMinSteps : kMinStepsCpu;
+        double once = chase.launch(steps).first;
+        while (once < opts.budget.launch_seconds() * 0.5 && steps < kMostSteps) {
+            const double grow = std::clamp(opts.budget.launch_seconds() / once, 2.0, 1024.0);
+            steps = uint32_t(std::min<double>(double(steps) * grow, kMostSteps));
+            once = chase.launch(steps).first;
+        }
+        // Pairs of N and 2N steps: (t(2N) - t(N)) / N is the time of a load without the
+        // launch's fixed cost. CLGAUGE_TEST_SLOWDOWN walks that many times the counted steps.
+        const int pairs = opts.budget.reps_for(3 * once);
+        const uint64_t walked = uint64_t(steps) * opts.slowdown;
+        for (int r = 0; r < pairs; ++r) {
+            const auto [d1, h1] = chase.launch(walked);
+            const auto [d2, h2] = chase.launch(2 * walked);
+            per_load.push_back((d2 - d1) / double(steps));
+            per_load_host.push_back((h2 - h1) / double(steps));
+            overhead.push_back(2 * d1 - d2);
+        }
+    }
+    m.timings.device = summarize(per_load);
+    m.timings.host = summarize(per_load_host);
+    const double ns = m.timings.device.median * 1e9;
+    m.details = {{"working_set_bytes", std::to_string(chase.bytes())},
+                 {"line_bytes", std::to_string(chase_line_bytes(s))},
+                 {"lines", std::to_string(chase.lines())},
+                 {"steps_per_launch", std::to_string(steps) + (perf ? " and twice that" : "")},
+                 {"ns_per_load", fmt(ns)},
+                 {"clock_MHz", std::to_string(f.clock_mhz)},
+                 {"cycles_per_load", fmt(ns * f.clock_mhz * 1e-3, "%.1f")},
+                 {"label_note", fmt(ns * f.clock_mhz * 1e-3, "%.0f") + " clk"}};
+    if (!overhead.empty())
+        m.details.push_back({"launch_overhead_us", fmt(summarize(overhead).median * 1e6)});
+    chase.check(m.verification);
+    apply_verification(m, "walk ends");
+    if (m.status == Status::Ok && perf && !(m.timings.device.median > 0)) {
+        m.status = Status::Error;
+        m.reason = "launches of " + std::to_string(steps) + " and " + std::to_string(2 * steps) +
+                   " steps took no different times: launch-time noise hides the loads; raise "
+                   "the budget (--budget-ms)";
+    }
+    return m;
+}
+
+} // namespace
+
+size_t chase_line_bytes(const Session& s) {
+    const cl_uint line = s.entry.device.getInfo<CL_DEVICE_GLOBAL_MEM_CACHELINE_SIZE>();
+    return line >= 4 && line % 4 == 0 ? line : 64;
+}
+
+Benchmark chase_benchmark(ChaseSpec spec) {
+    return make_benchmark(std::move(spec), run_chase, "chase", Unit::Seconds);
+}
+
+} // namespace clgauge
