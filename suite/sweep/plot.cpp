@@ -38,7 +38,7 @@ std::string axis_title(const Axis& a) {
 std::string sweep_csv(const Result& r, const std::string& device) {
     std::ostringstream os;
     os << "# clgauge sweep " << r.sweep->name << " on " << device << ": y in " << r.sweep->y.label
-       << " (SI units per second)\n";
+       << " (SI units: " << (r.sweep->y.unit == "ns" ? "seconds" : "per second") << ")\n";
     os << "series,x,y,median_s,global_size,status,verified\n";
     for (const auto& s : r.series)
         for (const auto& p : s.points)

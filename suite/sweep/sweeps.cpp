@@ -12,6 +12,10 @@ const std::vector<Sweep>& sweeps() {
             v.push_back(std::move(s));
         for (auto&& s : cache_sweeps())
             v.push_back(std::move(s));
+        for (auto&& s : chase_sweeps())
+            v.push_back(std::move(s));
+        for (auto&& s : local_banks_sweeps())
+            v.push_back(std::move(s));
         return v;
     }();
     return all;

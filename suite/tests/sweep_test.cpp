@@ -156,5 +156,41 @@ TEST(Sweep, StreamStrided) {
     }
 }
 
+// The latency staircase: on any device it rises from the smallest working set to the largest;
+// on a GPU it has L1, L2 and DRAM levels and DRAM begins past the L2 (cache_size.cpp's table).
+TEST(Sweep, Chase) {
+    const Result r = run("chase");
+    expect_all_points_verified(r);
+    const auto& levels = r.features["levels"];
+    ASSERT_GE(levels.size(), 1u) << r.features.dump();
+    EXPECT_LE(r.plan.xs.front(), 4096.0);
+    const auto& first = r.series.at(0).points.front();
+    const auto& last = r.series.at(0).points.back();
+    EXPECT_GT(last.y, first.y) << "a large working set is no faster than 4 KiB";
+    if (!gpu()) return;
+    const double cache = r.plan.facts["cache_bytes"].get<double>();
+    EXPECT_GE(r.plan.xs.back(), 4 * cache) << "reaches past 4x the L2";
+    ASSERT_GE(levels.size(), 3u) << r.features.dump();
+    ASSERT_TRUE(r.features["reached_dram"].get<bool>()) << r.features.dump();
+    EXPECT_EQ(levels[0]["name"], "L1");
+    EXPECT_LT(levels[0]["cycles"].get<double>() * 4, levels.back()["cycles"].get<double>())
+        << r.features.dump();
+    const double at = r.features["dram_from_over_cache"].get<double>();
+    EXPECT_GT(at, 0.7) << "DRAM from " << at << " x " << r.plan.facts["cache_basis"];
+    EXPECT_LT(at, 3.0) << "DRAM from " << at << " x " << r.plan.facts["cache_basis"];
+}
+
+// Bank conflicts: every stride verifies; on NVIDIA the rate falls as gcd(stride, 32).
+TEST(Sweep, LocalBanks) {
+    const Result r = run("local-banks");
+    expect_all_points_verified(r);
+    EXPECT_EQ(r.features["ratio_to_stride1"].size(), r.plan.xs.size());
+    EXPECT_TRUE(r.features.contains("banks_fit")) << r.features.dump();
+    if (!gpu() || !r.plan.facts.contains("banks")) return;
+    EXPECT_TRUE(r.features["banks_match"].get<bool>()) << r.features.dump();
+    EXPECT_GT(r.features["odd_stride_min_ratio"].get<double>(), 0.8) << r.features.dump();
+    EXPECT_LT(r.features["ratio_to_stride1"]["32"].get<double>(), 2.0 / 32) << r.features.dump();
+}
+
 } // namespace
 } // namespace clgauge::test

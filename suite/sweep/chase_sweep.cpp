@@ -1,0 +1,132 @@
+// The chase sweep (seed 002's latency staircase): latency.chase over working sets from 4 KiB
+// to past 4x the last-level cache, its levels (L1, L2, DRAM, TLB steps) detected and held
+// against the cache size the stream sweep uses.
+#include "core/cache_size.hpp"
+#include "harness/chase.hpp"
+#include "harness/launch.hpp"
+#include "registry/registry.hpp"
+#include "run/runner.hpp"
+#include "sweep/staircase.hpp"
+#include "sweep/sweep_defs.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace clgauge::sweep {
+namespace {
+
+std::string size_text(double bytes) {
+    return bytes >= 1 << 20 ? std::to_string(long(std::lround(bytes / (1 << 20)))) + " MiB"
+                            : std::to_string(long(std::lround(bytes / 1024))) + " KiB";
+}
+
+Plan chase_plan(Session& s, const Settings& settings) {
+    Plan plan;
+    const DeviceFacts& f = s.facts();
+    const CacheSize llc = last_level_cache(f);
+    const double line = double(chase_line_bytes(s));
+    const CacheSize l1 = first_level_cache(f);
+    plan.facts = {{"cache_bytes", llc.bytes}, {"cache_basis", llc.basis},
+                  {"l1_bytes", l1.bytes},     {"l1_basis", l1.basis},
+                  {"line_bytes", line},       {"clock_MHz", f.clock_mhz}};
+    // Two points per octave from 4 KiB to past 4x the cache (on a GPU at least 1 GiB, where
+    // TLB steps show); the short mode (CI, a CPU device) one point per two octaves to 16 MiB.
+    const double top =
+        settings.short_mode ? 16.0 * (1 << 20) : std::max(4.5 * llc.bytes, 1024.0 * (1 << 20));
+    // Word indices stay within 32 bits.
+    const double limit = std::min(double(max_buffer_bytes(s)), 4.0 * 0xffffffffu);
+    const double factor = settings.short_mode ? 4 : std::sqrt(2.0);
+    for (double x = 4096; x <= std::min(top, limit) * 1.001; x *= factor) {
+        const double q = std::max(2.0, std::floor(x / line)) * line;
+        if (plan.xs.empty() || q > plan.xs.back()) plan.xs.push_back(q);
+    }
+    plan.series = {"latency"};
+    return plan;
+}
+
+Point chase_point(Session& s, const Plan&, const std::string&, double x, const Settings& settings) {
+    RunOptions o = settings.base;
+    o.mode = Mode::Perf;
+    o.budget.seconds = settings.short_mode ? 0.02 : 0.05;
+    o.budget.min_reps = settings.short_mode ? 3 : 5;
+    o.budget.max_reps = 20;
+    o.array_bytes = size_t(x);
+    Point p;
+    p.x = x;
+    p.m = run_benchmark(s, registry_entry("latency.chase"), o);
+    p.y = p.m.status == Status::Ok ? p.m.rate() : 0;
+    return p;
+}
+
+Staircase named_levels(const Plan& plan, const std::vector<Series>& all, bool& reached_dram) {
+    const Series* s = find_series(all, "latency");
+    Staircase st = s ? detect_levels(x_values(*s), y_values(*s)) : Staircase{};
+    reached_dram = name_levels(st, plan.facts["cache_bytes"].get<double>());
+    return st;
+}
+
+nlohmann::json chase_features(const Plan& plan, const std::vector<Series>& all) {
+    bool dram = false;
+    const Staircase st = named_levels(plan, all, dram);
+    const double mhz = plan.facts["clock_MHz"].get<double>();
+    const double cache = plan.facts["cache_bytes"].get<double>();
+    nlohmann::json levels = nlohmann::json::array();
+    for (const Level& l : st.levels)
+        levels.push_back({{"name", l.name},
+                          {"latency_ns", l.latency * 1e9},
+                          {"cycles", l.latency * mhz * 1e6},
+                          {"from_bytes", l.from_x},
+                          {"to_bytes", l.to_x},
+                          {"points", l.last - l.first + 1}});
+    nlohmann::json j = {
+        {"levels", levels}, {"reached_dram", dram}, {"note", st.note}, {"cache_bytes", cache}};
+    // The cache's edge: the last working set before the DRAM level, and the first in it.
+    for (size_t i = 1; i < st.levels.size(); ++i)
+        if (st.levels[i].name == "DRAM" && cache > 0) {
+            j["last_cached_bytes"] = st.levels[i - 1].to_x;
+            j["dram_from_bytes"] = st.levels[i].from_x;
+            j["dram_from_over_cache"] = st.levels[i].from_x / cache;
+        }
+    return j;
+}
+
+// The detected levels as horizontal lines over their working sets.
+std::vector<Line> chase_level_lines(const Plan& plan, const std::vector<Series>& all) {
+    bool dram = false;
+    std::vector<Line> v;
+    const double mhz = plan.facts["clock_MHz"].get<double>();
+    for (const Level& l : named_levels(plan, all, dram).levels) {
+        char name[96];
+        std::snprintf(name, sizeof name, "%s: %.1f ns, %.0f clk", l.name.c_str(), l.latency * 1e9,
+                      l.latency * mhz * 1e6);
+        v.push_back({name, {l.from_x, l.to_x}, {l.latency, l.latency}});
+    }
+    return v;
+}
+
+std::vector<Mark> chase_marks(const Plan& plan, const nlohmann::json& features) {
+    std::vector<Mark> v;
+    const double cache = plan.facts["cache_bytes"].get<double>();
+    if (cache > 0) v.push_back({cache, "cache " + size_text(cache)});
+    if (const double l1 = plan.facts["l1_bytes"].get<double>(); l1 > 0)
+        v.push_back({l1, "L1 " + size_text(l1)});
+    if (features.contains("dram_from_bytes"))
+        v.push_back({features["dram_from_bytes"].get<double>(), "DRAM level from here"});
+    return v;
+}
+
+} // namespace
+
+std::vector<Sweep> chase_sweeps() {
+    return {{.name = "chase",
+             .description = "latency.chase over the working set: one dependent load per step",
+             .x = {"working set", "bytes", 1, true},
+             .y = {"latency per load", "ns", 1e-9, true},
+             .plan = chase_plan,
+             .run_point = chase_point,
+             .features = chase_features,
+             .marks = chase_marks,
+             .model_lines = chase_level_lines}};
+}
+
+} // namespace clgauge::sweep

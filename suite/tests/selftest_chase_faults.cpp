@@ -1,0 +1,73 @@
+// label selftest: planted faults in kernels/chase.cl (latency.chase) and in the local-banks
+// sweep's kernel (kernels/local.cl with CLG_BANK_STRIDE) must fail conformance. All are caught
+// on PoCL 3.1: the chase is one work-item, the banks kernel a per-item sum, so no fault here
+// needs work-items that really run at once.
+#include "device_fixture.hpp"
+#include "run/run_options.hpp"
+#include "run/runner.hpp"
+#include "sweep/sweep_defs.hpp"
+
+#include <gtest/gtest.h>
+
+namespace clgauge::test {
+namespace {
+
+// A wrong chase step: the walk reads the line's second word instead of its first.
+TEST(PlantedFault, ChaseReadsTheWrongWord) {
+    expect_planted_fault_caught("latency.chase", "i = next[i];", "i = next[i + 1];");
+}
+// A skipped step: every launch walks one step fewer than it was asked to.
+TEST(PlantedFault, ChaseSkipsAStep) {
+    expect_planted_fault_caught("latency.chase", "for (uint s = 0; s < steps; ++s)",
+                                "for (uint s = 1; s < steps; ++s)");
+}
+// A step too many at the end of every launch.
+TEST(PlantedFault, ChaseTakesAnExtraStep) {
+    expect_planted_fault_caught("latency.chase", "state[0] = i;", "state[0] = next[i];");
+}
+// The walk does not continue where the last launch ended: each launch restarts at line 0.
+TEST(PlantedFault, ChaseRestartsEveryLaunch) {
+    expect_planted_fault_caught("latency.chase", "uint i = state[0];", "uint i = 0;");
+}
+
+Measurement run_banks(uint32_t stride, const std::string& from, const std::string& to,
+                      bool& planted) {
+    RunOptions o = run_options_from_env(Mode::Conformance);
+    planted = from.empty();
+    o.mutate_source = [&](std::string src) {
+        const auto at = from.empty() ? std::string::npos : src.find(from);
+        if (at == std::string::npos) return src;
+        planted = true;
+        return src.replace(at, from.size(), to);
+    };
+    return run_benchmark(device_session(), sweep::local_banks_benchmark(stride), o);
+}
+
+TEST(LocalBanksKernel, EveryStrideVerifies) {
+    for (uint32_t stride : {1u, 2u, 17u, 32u}) {
+        bool planted = false;
+        const Measurement m = run_banks(stride, "", "", planted);
+        EXPECT_EQ(m.status, Status::Ok) << "stride " << stride << ": " << m.reason;
+        EXPECT_EQ(m.verification.checked, m.global_size) << "every item's sum is checked";
+    }
+}
+
+// A wrong local index: lanes 16 apart start at the same word.
+TEST(PlantedFault, LocalBanksWrongLaneIndex) {
+    bool planted = false;
+    const Measurement m =
+        run_banks(4, "((gid & 31u) * CLG_BANK_STRIDE)", "((gid & 15u) * CLG_BANK_STRIDE)", planted);
+    ASSERT_TRUE(planted) << "the lane start is not in local_read any more: update this test";
+    EXPECT_EQ(m.status, Status::VerifyFailed) << m.reason;
+}
+
+// The stride ignored: every lane walks from word lane (the stride-1 pattern).
+TEST(PlantedFault, LocalBanksStrideIgnored) {
+    bool planted = false;
+    const Measurement m = run_banks(8, "((gid & 31u) * CLG_BANK_STRIDE)", "(gid & 31u)", planted);
+    ASSERT_TRUE(planted) << "the lane start is not in local_read any more: update this test";
+    EXPECT_EQ(m.status, Status::VerifyFailed) << m.reason;
+}
+
+} // namespace
+} // namespace clgauge::test
