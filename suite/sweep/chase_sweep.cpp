@@ -5,7 +5,7 @@
 #include "harness/chase.hpp"
 #include "harness/launch.hpp"
 #include "registry/registry.hpp"
-#include "run/runner.hpp"
+#include "sweep/point.hpp"
 #include "sweep/staircase.hpp"
 #include "sweep/sweep_defs.hpp"
 
@@ -45,17 +45,9 @@ Plan chase_plan(Session& s, const Settings& settings) {
 }
 
 Point chase_point(Session& s, const Plan&, const std::string&, double x, const Settings& settings) {
-    RunOptions o = settings.base;
-    o.mode = Mode::Perf;
-    o.budget.seconds = settings.short_mode ? 0.02 : 0.05;
-    o.budget.min_reps = settings.short_mode ? 3 : 5;
-    o.budget.max_reps = 20;
+    RunOptions o = point_options(settings, 0.05, 0.02, 20);
     o.array_bytes = size_t(x);
-    Point p;
-    p.x = x;
-    p.m = run_benchmark(s, registry_entry("latency.chase"), o);
-    p.y = p.m.status == Status::Ok ? p.m.rate() : 0;
-    return p;
+    return measure_point(s, registry_entry("latency.chase"), x, o);
 }
 
 Staircase named_levels(const Plan& plan, const std::vector<Series>& all, bool& reached_dram) {

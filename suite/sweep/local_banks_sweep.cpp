@@ -4,7 +4,7 @@
 #include "harness/chain.hpp"
 #include "reference/local.hpp"
 #include "registry/registry.hpp"
-#include "run/runner.hpp"
+#include "sweep/point.hpp"
 #include "sweep/staircase.hpp"
 #include "sweep/sweep_defs.hpp"
 
@@ -46,16 +46,8 @@ Plan banks_plan(Session& s, const Settings& settings) {
 }
 
 Point banks_point(Session& s, const Plan&, const std::string&, double x, const Settings& settings) {
-    RunOptions o = settings.base;
-    o.mode = Mode::Perf;
-    o.budget.seconds = settings.short_mode ? 0.01 : 0.03;
-    o.budget.min_reps = settings.short_mode ? 3 : 5;
-    o.budget.max_reps = 50;
-    Point p;
-    p.x = x;
-    p.m = run_benchmark(s, local_banks_benchmark(uint32_t(x)), o);
-    p.y = p.m.status == Status::Ok ? p.m.rate() : 0;
-    return p;
+    return measure_point(s, local_banks_benchmark(uint32_t(x)), x,
+                         point_options(settings, 0.03, 0.01, 50));
 }
 
 // The model of the device's bank count (or of the fitted one) from the stride-1 rate, and the

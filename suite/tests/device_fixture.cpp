@@ -67,14 +67,12 @@ std::string test_name(const EntryPath& p) {
 #include "run/runner.hpp"
 
 namespace clgauge::test {
-Measurement run_with_planted_fault(const std::string& id, const std::string& from,
-                                   const std::string& to, bool& planted,
-                                   const std::optional<std::string>& path) {
-    const Benchmark* b = find_benchmark(id);
-    if (!b) throw std::runtime_error("no benchmark " + id);
+namespace {
+RunOptions planting(const std::string& from, const std::string& to, bool& planted) {
     planted = false;
     RunOptions opts = run_options_from_env(Mode::Conformance);
-    opts.mutate_source = [&](std::string text) {
+    if (from.empty()) return opts; // no fault: the kernel as it is
+    opts.mutate_source = [&from, &to, &planted](std::string text) {
         for (size_t pos = text.find(from); pos != std::string::npos;
              pos = text.find(from, pos + to.size())) {
             text.replace(pos, from.size(), to);
@@ -82,7 +80,21 @@ Measurement run_with_planted_fault(const std::string& id, const std::string& fro
         }
         return text;
     };
-    return run_benchmark(device_session(), *b, opts, path);
+    return opts;
+}
+} // namespace
+
+Measurement run_with_planted_fault(const std::string& id, const std::string& from,
+                                   const std::string& to, bool& planted,
+                                   const std::optional<std::string>& path) {
+    const Benchmark* b = find_benchmark(id);
+    if (!b) throw std::runtime_error("no benchmark " + id);
+    return run_benchmark(device_session(), *b, planting(from, to, planted), path);
+}
+
+Measurement run_with_planted_fault(const Benchmark& b, const std::string& from,
+                                   const std::string& to, bool& planted) {
+    return run_benchmark(device_session(), b, planting(from, to, planted));
 }
 
 void expect_planted_fault_caught(const std::string& id, const std::string& from,

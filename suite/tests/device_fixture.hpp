@@ -39,6 +39,9 @@ namespace clgauge::test {
 Measurement run_with_planted_fault(const std::string& id, const std::string& from,
                                    const std::string& to, bool& planted,
                                    const std::optional<std::string>& path = std::nullopt);
+// The same for a benchmark outside the registry (a sweep's kernel variant).
+Measurement run_with_planted_fault(const Benchmark& b, const std::string& from,
+                                   const std::string& to, bool& planted);
 // The self-tests' one assertion: with the fault planted, `id` must fail verification. A skip
 // where the path is unsupported; a failure when the pattern is gone from the kernel.
 void expect_planted_fault_caught(const std::string& id, const std::string& from,

@@ -3,7 +3,6 @@
 // on PoCL 3.1: the chase is one work-item, the banks kernel a per-item sum, so no fault here
 // needs work-items that really run at once.
 #include "device_fixture.hpp"
-#include "run/run_options.hpp"
 #include "run/runner.hpp"
 #include "sweep/sweep_defs.hpp"
 
@@ -32,15 +31,7 @@ TEST(PlantedFault, ChaseRestartsEveryLaunch) {
 
 Measurement run_banks(uint32_t stride, const std::string& from, const std::string& to,
                       bool& planted) {
-    RunOptions o = run_options_from_env(Mode::Conformance);
-    planted = from.empty();
-    o.mutate_source = [&](std::string src) {
-        const auto at = from.empty() ? std::string::npos : src.find(from);
-        if (at == std::string::npos) return src;
-        planted = true;
-        return src.replace(at, from.size(), to);
-    };
-    return run_benchmark(device_session(), sweep::local_banks_benchmark(stride), o);
+    return run_with_planted_fault(sweep::local_banks_benchmark(stride), from, to, planted);
 }
 
 TEST(LocalBanksKernel, EveryStrideVerifies) {
@@ -52,21 +43,21 @@ TEST(LocalBanksKernel, EveryStrideVerifies) {
     }
 }
 
-// A wrong local index: lanes 16 apart start at the same word.
-TEST(PlantedFault, LocalBanksWrongLaneIndex) {
+void expect_banks_fault_caught(uint32_t stride, const std::string& from, const std::string& to) {
     bool planted = false;
-    const Measurement m =
-        run_banks(4, "((gid & 31u) * CLG_BANK_STRIDE)", "((gid & 15u) * CLG_BANK_STRIDE)", planted);
-    ASSERT_TRUE(planted) << "the lane start is not in local_read any more: update this test";
+    const Measurement m = run_banks(stride, from, to, planted);
+    ASSERT_TRUE(planted) << "'" << from << "' is not in local_read any more: update this test";
     EXPECT_EQ(m.status, Status::VerifyFailed) << m.reason;
 }
 
+// A wrong local index: lanes 16 apart start at the same word.
+TEST(PlantedFault, LocalBanksWrongLaneIndex) {
+    expect_banks_fault_caught(4, "((gid & 31u) * CLG_BANK_STRIDE)",
+                              "((gid & 15u) * CLG_BANK_STRIDE)");
+}
 // The stride ignored: every lane walks from word lane (the stride-1 pattern).
 TEST(PlantedFault, LocalBanksStrideIgnored) {
-    bool planted = false;
-    const Measurement m = run_banks(8, "((gid & 31u) * CLG_BANK_STRIDE)", "(gid & 31u)", planted);
-    ASSERT_TRUE(planted) << "the lane start is not in local_read any more: update this test";
-    EXPECT_EQ(m.status, Status::VerifyFailed) << m.reason;
+    expect_banks_fault_caught(8, "((gid & 31u) * CLG_BANK_STRIDE)", "(gid & 31u)");
 }
 
 } // namespace

@@ -11,17 +11,7 @@ namespace {
 
 Measurement run_strided(uint32_t stride, const std::string& from, const std::string& to,
                         bool& planted) {
-    RunOptions o;
-    o.mode = Mode::Conformance;
-    planted = from.empty();
-    o.mutate_source = [&](std::string src) {
-        if (from.empty()) return src;
-        const auto at = src.find(from);
-        if (at == std::string::npos) return src;
-        planted = true;
-        return src.replace(at, from.size(), to);
-    };
-    return run_benchmark(device_session(), sweep::fma_strided_benchmark(stride), o);
+    return run_with_planted_fault(sweep::fma_strided_benchmark(stride), from, to, planted);
 }
 
 TEST(FmaStridedKernel, ActiveAndInactiveItemsVerify) {
