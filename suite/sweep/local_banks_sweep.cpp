@@ -59,8 +59,9 @@ std::vector<Line> banks_model(const Plan& plan, const std::vector<Series>& all) 
         const unsigned banks = plan.facts.contains("banks")
                                    ? plan.facts["banks"].get<unsigned>()
                                    : fit_banks(x_values(*s), y_values(*s)).banks;
-        Line l{"stride-1 rate / gcd(s, " + std::to_string(banks) + ") (" + std::to_string(banks) +
-                   " banks)",
+        Line l{banks == 1 ? "stride-1 rate (no banks: no conflicts)"
+                          : "stride-1 rate / gcd(s, " + std::to_string(banks) + ") (" +
+                                std::to_string(banks) + " banks)",
                {},
                {}};
         for (const auto& p : s->points) {
