@@ -117,16 +117,22 @@ Measurement run_chase(const ChaseSpec& spec, Session& s, const Path&, const RunO
             chase.launch(n);
             left -= n;
         }
+        // Grown on the loads' own time, t(2N) - t(N): a launch's fixed cost (milliseconds on
+        // a loaded CPU device) would otherwise stop the growth while the loads still drown in
+        // its jitter.
         steps = f.is_gpu() ? kMinSteps : kMinStepsCpu;
-        double once = chase.launch(steps).first;
-        while (once < opts.budget.launch_seconds() * 0.5 && steps < kMostSteps) {
-            const double grow = std::clamp(opts.budget.launch_seconds() / once, 2.0, 1024.0);
-            steps = uint32_t(std::min<double>(double(steps) * grow, kMostSteps));
+        const double target = opts.budget.launch_seconds() * 0.5;
+        double loads = 0, once = 0;
+        for (;;) {
             once = chase.launch(steps).first;
+            loads = chase.launch(2 * uint64_t(steps)).first - once;
+            if (loads >= target || steps >= kMostSteps) break;
+            const double grow = loads > 0 ? std::clamp(target / loads * 1.2, 2.0, 1024.0) : 4.0;
+            steps = uint32_t(std::min<double>(double(steps) * grow, kMostSteps));
         }
         // Pairs of N and 2N steps: (t(2N) - t(N)) / N is the time of a load without the
         // launch's fixed cost. CLGAUGE_TEST_SLOWDOWN walks that many times the counted steps.
-        const int pairs = opts.budget.reps_for(3 * once);
+        const int pairs = opts.budget.reps_for(2 * once + loads);
         const uint64_t walked = uint64_t(steps) * opts.slowdown;
         for (int r = 0; r < pairs; ++r) {
             const auto [d1, h1] = chase.launch(walked);

@@ -30,12 +30,12 @@ Plan chase_plan(Session& s, const Settings& settings) {
                   {"l1_bytes", l1.bytes},     {"l1_basis", l1.basis},
                   {"line_bytes", line},       {"clock_MHz", f.clock_mhz}};
     // Two points per octave from 4 KiB to past 4x the cache (on a GPU at least 1 GiB, where
-    // TLB steps show); the short mode (CI, a CPU device) one point per two octaves to 16 MiB.
+    // TLB steps show); the short mode (CI, a CPU device) one point an octave to 16 MiB.
     const double top =
         settings.short_mode ? 16.0 * (1 << 20) : std::max(4.5 * llc.bytes, 1024.0 * (1 << 20));
     // Word indices stay within 32 bits.
     const double limit = std::min(double(max_buffer_bytes(s)), 4.0 * 0xffffffffu);
-    const double factor = settings.short_mode ? 4 : std::sqrt(2.0);
+    const double factor = settings.short_mode ? 2 : std::sqrt(2.0);
     for (double x = 4096; x <= std::min(top, limit) * 1.001; x *= factor) {
         const double q = std::max(2.0, std::floor(x / line)) * line;
         if (plan.xs.empty() || q > plan.xs.back()) plan.xs.push_back(q);
@@ -45,7 +45,7 @@ Plan chase_plan(Session& s, const Settings& settings) {
 }
 
 Point chase_point(Session& s, const Plan&, const std::string&, double x, const Settings& settings) {
-    RunOptions o = point_options(settings, 0.05, 0.02, 20);
+    RunOptions o = point_options(settings, 0.05, 0.04, 20);
     o.array_bytes = size_t(x);
     return measure_point(s, registry_entry("latency.chase"), x, o);
 }
