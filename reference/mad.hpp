@@ -6,9 +6,9 @@
 
 namespace clgauge::ref {
 
-inline void int32_mad(uint32_t seed, uint32_t gid, uint64_t steps, uint64_t out[2]) {
-    uint32_t x = rand(seed, gid, 0), y = rand(seed, gid, 1);
-    const uint32_t c = rand(seed, 0, 16) | 1u, nc = 0u - c;
+// The 32- and 64-bit kernels' two dependent chains, x then y, wrapping.
+template <class Word> void mad_pair(Word x, Word y, Word c, uint64_t steps, uint64_t out[2]) {
+    const Word nc = Word(0) - c;
     for (uint64_t i = 0; i < steps; ++i) {
         x = y * c + x;
         y = x * nc + y;
@@ -17,17 +17,15 @@ inline void int32_mad(uint32_t seed, uint32_t gid, uint64_t steps, uint64_t out[
     out[1] = y;
 }
 
+inline void int32_mad(uint32_t seed, uint32_t gid, uint64_t steps, uint64_t out[2]) {
+    mad_pair<uint32_t>(rand(seed, gid, 0), rand(seed, gid, 1), rand(seed, 0, 16) | 1u, steps, out);
+}
+
 inline void int64_mad(uint32_t seed, uint32_t gid, uint64_t steps, uint64_t out[2]) {
-    uint64_t x = (uint64_t(rand(seed, gid, 0)) << 32) | rand(seed, gid, 1);
-    uint64_t y = (uint64_t(rand(seed, gid, 2)) << 32) | rand(seed, gid, 3);
+    const uint64_t x = (uint64_t(rand(seed, gid, 0)) << 32) | rand(seed, gid, 1);
+    const uint64_t y = (uint64_t(rand(seed, gid, 2)) << 32) | rand(seed, gid, 3);
     const uint64_t c = ((uint64_t(rand(seed, 0, 16)) << 32) | rand(seed, 0, 17)) | 1u;
-    const uint64_t nc = 0u - c;
-    for (uint64_t i = 0; i < steps; ++i) {
-        x = y * c + x;
-        y = x * nc + y;
-    }
-    out[0] = x;
-    out[1] = y;
+    mad_pair(x, y, c, steps, out);
 }
 
 inline void int16_mad(uint32_t seed, uint32_t gid, uint64_t steps, uint64_t out[2]) {

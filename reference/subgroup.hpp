@@ -47,6 +47,14 @@ constexpr uint32_t pow2_at_least(uint32_t n) {
 
 // Each function writes the words that lane k of `g` stores at out[k * words + w].
 
+// Every lane's first input word, where its chain starts.
+inline std::vector<uint32_t> first_words(uint32_t seed, const SubGroup& g) {
+    std::vector<uint32_t> x(g.size());
+    for (uint32_t k = 0; k < g.size(); ++k)
+        x[k] = rand(seed, g.gid[k], 0);
+    return x;
+}
+
 // sg_broadcast: 2 words per lane (x, y).
 inline void broadcast(uint32_t seed, uint64_t steps, const SubGroup& g, uint32_t* out) {
     const uint32_t n = g.size();
@@ -106,9 +114,7 @@ inline void reduce_add(uint32_t seed, uint64_t steps, const SubGroup& g, uint32_
 // sg_shuffle: 1 word per lane.
 inline void shuffle(uint32_t seed, uint64_t steps, const SubGroup& g, uint32_t* out) {
     const uint32_t n = g.size();
-    std::vector<uint32_t> x(n), next(n);
-    for (uint32_t k = 0; k < n; ++k)
-        x[k] = rand(seed, g.gid[k], 0);
+    std::vector<uint32_t> x = first_words(seed, g), next(n);
     for (uint64_t t = 0; t < steps; ++t) {
         for (uint32_t k = 0; k < n; ++k)
             next[k] = x[k] * kM1 + rotl(x[pick(x[k], n)], 13);
@@ -122,9 +128,7 @@ inline void shuffle(uint32_t seed, uint64_t steps, const SubGroup& g, uint32_t* 
 inline void shuffle_xor(uint32_t seed, uint64_t steps, const SubGroup& g, uint32_t* out) {
     const uint32_t n = g.size();
     const uint32_t span = pow2_at_least(n);
-    std::vector<uint32_t> x(n), next(n);
-    for (uint32_t k = 0; k < n; ++k)
-        x[k] = rand(seed, g.gid[k], 0);
+    std::vector<uint32_t> x = first_words(seed, g), next(n);
     uint32_t m = rand(seed, 0, 17);
     for (uint64_t t = 0; t < steps; ++t) {
         m = (m * 5u + 3u) & (span - 1u);
@@ -140,9 +144,7 @@ inline void shuffle_xor(uint32_t seed, uint64_t steps, const SubGroup& g, uint32
 inline void block_read(uint32_t seed, uint64_t steps, const SubGroup& g,
                        const std::vector<uint32_t>& in, uint32_t* out) {
     const uint32_t n = g.size();
-    std::vector<uint32_t> x(n);
-    for (uint32_t k = 0; k < n; ++k)
-        x[k] = rand(seed, g.gid[k], 0);
+    std::vector<uint32_t> x = first_words(seed, g);
     for (uint64_t t = 0; t < steps; ++t) {
         const uint32_t o = block_offset(static_cast<uint32_t>(t), g.max_size);
         for (uint32_t k = 0; k < n; ++k)
@@ -157,9 +159,7 @@ inline void block_read(uint32_t seed, uint64_t steps, const SubGroup& g,
 inline void block_write(uint32_t seed, uint64_t steps, const SubGroup& g,
                         std::vector<uint32_t>& mem) {
     const uint32_t n = g.size();
-    std::vector<uint32_t> x(n);
-    for (uint32_t k = 0; k < n; ++k)
-        x[k] = rand(seed, g.gid[k], 0);
+    std::vector<uint32_t> x = first_words(seed, g);
     for (uint64_t t = 0; t < steps; ++t) {
         const uint32_t o = write_offset(static_cast<uint32_t>(t), g.max_size);
         for (uint32_t k = 0; k < n; ++k) {
