@@ -126,80 +126,30 @@ inline void solve(ref::mma::Format f, unsigned w, std::array<Call, 16>& calls,
 
 inline ref::mma::Format g_format;
 inline unsigned g_width = 0;
-inline float8 intel_sub_group_f16_f16_matrix_mad_k16(short8 a, int8 b, float8 c) {
-    g_format = ref::mma::Format::F16, g_width = 16;
+// The built-ins the kernel calls: each records its operands and the format and element width
+// its name says.
+template <ref::mma::Format F, unsigned W, class Acc> Acc dpas_builtin(short8 a, int8 b, Acc c) {
+    g_format = F, g_width = W;
     return record(a, b, c);
 }
-inline float8 intel_sub_group_bf16_bf16_matrix_mad_k16(short8 a, int8 b, float8 c) {
-    g_format = ref::mma::Format::BF16, g_width = 16;
-    return record(a, b, c);
-}
-inline int8 intel_sub_group_i8_i8_matrix_mad_k32(short8 a, int8 b, int8 c) {
-    g_format = ref::mma::Format::S8, g_width = 8;
-    return record(a, b, c);
-}
-inline int8 intel_sub_group_i4_i4_matrix_mad_k64(short8 a, int8 b, int8 c) {
-    g_format = ref::mma::Format::S4, g_width = 4;
-    return record(a, b, c);
-}
+using Fmt = ref::mma::Format;
+constexpr auto intel_sub_group_f16_f16_matrix_mad_k16 = dpas_builtin<Fmt::F16, 16, float8>;
+constexpr auto intel_sub_group_bf16_bf16_matrix_mad_k16 = dpas_builtin<Fmt::BF16, 16, float8>;
+constexpr auto intel_sub_group_i8_i8_matrix_mad_k32 = dpas_builtin<Fmt::S8, 8, int8>;
+constexpr auto intel_sub_group_i4_i4_matrix_mad_k64 = dpas_builtin<Fmt::S4, 4, int8>;
 
 namespace kern {
 #define CLG_MMA_DPAS
 #include "mma_cl_as_cpp.inc"
 } // namespace kern
 
-// The kernel's fragment code for the 16 lanes of one tile, chain C0, B, NB, B; C as stored.
-inline std::vector<uint32_t> run_tile(uint32_t seed, uint32_t tile) {
-    using namespace kern;
-    std::array<clg_frag_a, 16> a;
-    std::array<clg_frag_b, 16> b, nb;
-    std::array<clg_acc, 16> c, d;
-    for (uint lane = 0; lane < 16; ++lane) {
-        a[lane] = clg_load_a(seed, tile, lane);
-        b[lane] = clg_load_b(seed, tile, lane, 0u);
-        nb[lane] = clg_load_b(seed, tile, lane, CLG_NEG_MASK);
-        c[lane] = clg_load_c(seed, tile, lane);
-    }
-    g_calls.clear();
-    g_results.clear();
-    for (int pass = 0; pass < 4; ++pass) {
-        for (uint lane = 0; lane < 16; ++lane) {
-            g_lane = lane;
-            g_call = 0;
-            CLG_MMA_ACC(d[lane], c[lane], a[lane], b[lane]);
-            CLG_MMA_ACC(d[lane], d[lane], a[lane], nb[lane]);
-            CLG_MMA_ACC(d[lane], d[lane], a[lane], b[lane]);
-        }
-        for (size_t i = 0; i < g_calls.size(); ++i)
-            solve(g_format, g_width, g_calls[i], g_results[i]);
-    }
-    std::vector<uint32_t> out(size_t(tile + 1) * 128);
-    for (uint lane = 0; lane < 16; ++lane)
-        clg_store_c(out.data(), tile, lane, d[lane]);
-    return std::vector<uint32_t>(out.end() - 128, out.end());
+constexpr unsigned kLanes = 16; // one sub-group of 16
+constexpr int kPasses = 4;
+constexpr ref::mma::Shape kShape{8, 16, CLG_MMA_K};
+inline void settle(size_t i) {
+    solve(g_format, g_width, g_calls[i], g_results[i]);
 }
-
-// Exact tiles bit-exact, special tiles NaN for NaN and within the bound.
-inline void check(ref::mma::Format f) {
-    const ref::mma::Shape shape{8, 16, CLG_MMA_K};
-    for (uint32_t tile = 0; tile < 8; ++tile) {
-        const auto got = run_tile(0x5eed2026u, tile);
-        uint32_t expected[128];
-        double bound[128];
-        ref::mma::tile_reference(f, shape, 0x5eed2026u, tile, 1, expected, bound);
-        for (int i = 0; i < 128; ++i) {
-            const float g = std::bit_cast<float>(got[i]), e = std::bit_cast<float>(expected[i]);
-            if (!ref::mma::is_float(f) || bound[i] == 0)
-                EXPECT_TRUE(got[i] == expected[i] || (ref::mma::is_float(f) && g == e))
-                    << "tile " << tile << " C[" << i / 16 << "][" << i % 16 << "]: got 0x"
-                    << std::hex << got[i] << " expected 0x" << expected[i];
-            else if (std::isnan(e))
-                EXPECT_TRUE(std::isnan(g)) << "tile " << tile << " element " << i;
-            else
-                EXPECT_LE(std::fabs(double(g) - double(e)), bound[i]) << "tile " << tile;
-        }
-    }
-}
+#include "mma_model_tile.hpp"
 
 } // namespace
 } // namespace clgauge::test::dpas_model

@@ -148,62 +148,13 @@ namespace kern {
 #include "mma_cl_as_cpp.inc"
 } // namespace kern
 
-// Runs the kernel's fragment code for all 32 lanes of one tile: C0, then B, NB, B (the chain
-// with one pair), through the instruction model; returns C as the kernel stores it.
-inline std::vector<uint32_t> run_tile(uint32_t seed, uint32_t tile) {
-    using namespace kern;
-    std::array<clg_frag_a, 32> a;
-    std::array<clg_frag_b, 32> b, nb;
-    std::array<clg_acc, 32> c, d;
-    for (uint lane = 0; lane < 32; ++lane) {
-        a[lane] = clg_load_a(seed, tile, lane);
-        b[lane] = clg_load_b(seed, tile, lane, 0u);
-        nb[lane] = clg_load_b(seed, tile, lane, CLG_NEG_MASK);
-        c[lane] = clg_load_c(seed, tile, lane);
-    }
-    g_calls.clear();
-    g_results.clear();
-    for (int pass = 0; pass < 8; ++pass) {
-        for (uint lane = 0; lane < 32; ++lane) {
-            g_lane = lane;
-            g_call = 0;
-            d[lane] = clg_mma_ptx(c[lane], a[lane], b[lane]);
-            d[lane] = clg_mma_ptx(d[lane], a[lane], nb[lane]);
-            d[lane] = clg_mma_ptx(d[lane], a[lane], b[lane]);
-        }
-        for (size_t i = 0; i < g_calls.size(); ++i)
-            solve(g_calls[i], g_results[i]);
-    }
-    std::vector<uint32_t> out(size_t(tile + 1) * 128);
-    for (uint lane = 0; lane < 32; ++lane)
-        clg_store_c(out.data(), tile, lane, d[lane]);
-    return std::vector<uint32_t>(out.end() - 128, out.end());
+constexpr unsigned kLanes = 32; // one warp
+constexpr int kPasses = 8;
+constexpr ref::mma::Shape kShape{16, 8, CLG_MMA_K};
+inline void settle(size_t i) {
+    solve(g_calls[i], g_results[i]);
 }
-
-// The modelled kernel against reference/mma.hpp on exact tiles (bit-exact) and a special
-// tile (NaN where NaN is expected, finite values within the bound).
-inline void check(ref::mma::Format f) {
-    const ref::mma::Shape shape{16, 8, CLG_MMA_K};
-    for (uint32_t tile = 0; tile < 8; ++tile) {
-        const auto got = run_tile(0x5eed2026u, tile);
-        uint32_t expected[128];
-        double bound[128];
-        ref::mma::tile_reference(f, shape, 0x5eed2026u, tile, 1, expected, bound);
-        for (int i = 0; i < 128; ++i) {
-            const float g = std::bit_cast<float>(got[i]), e = std::bit_cast<float>(expected[i]);
-            if (!ref::mma::is_float(f) || bound[i] == 0) {
-                EXPECT_TRUE(got[i] == expected[i] || (ref::mma::is_float(f) && g == e))
-                    << "tile " << tile << " C[" << i / 8 << "][" << i % 8 << "]: got 0x" << std::hex
-                    << got[i] << " expected 0x" << expected[i];
-            } else if (std::isnan(e)) {
-                EXPECT_TRUE(std::isnan(g)) << "tile " << tile << " element " << i;
-            } else {
-                EXPECT_LE(std::fabs(double(g) - double(e)), bound[i])
-                    << "tile " << tile << " element " << i;
-            }
-        }
-    }
-}
+#include "mma_model_tile.hpp"
 
 } // namespace
 } // namespace clgauge::test::ptx_model
