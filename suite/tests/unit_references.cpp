@@ -1,5 +1,6 @@
 // label unit: the chain references are deterministic, non-degenerate and sensitive to the
 // faults the self-tests plant.
+#include "chain_words.hpp"
 #include "harness/verify.hpp"
 #include "reference/fma.hpp"
 #include "reference/mad.hpp"
@@ -10,11 +11,9 @@
 namespace clgauge::ref {
 namespace {
 
-using Fn = void (*)(uint32_t, uint32_t, uint64_t, uint64_t*);
-
 struct Case {
     const char* name;
-    Fn fn;
+    test::ChainFn fn;
     WordKind kind;
 };
 const Case kCases[] = {{"fp32", fp32_fma, WordKind::F32},   {"fp64", fp64_fma, WordKind::F64},
@@ -23,15 +22,9 @@ const Case kCases[] = {{"fp32", fp32_fma, WordKind::F32},   {"fp64", fp64_fma, W
 
 TEST(ChainReference, LongChainsStayFiniteAndDistinct) {
     for (const auto& c : kCases) {
-        std::set<uint64_t> seen;
-        for (uint32_t gid = 0; gid < 64; ++gid) {
-            uint64_t out[4] = {};
-            c.fn(0x5eed2026u, gid, 20000, out);
-            for (uint64_t w : out) {
-                EXPECT_FALSE(word_not_finite(w, c.kind)) << c.name << " item " << gid;
-                seen.insert(w);
-            }
-        }
+        const auto seen = test::long_chain_words(c.fn, 2, [&](uint32_t gid, uint64_t w) {
+            EXPECT_FALSE(word_not_finite(w, c.kind)) << c.name << " item " << gid;
+        });
         EXPECT_GT(seen.size(), 120u) << c.name << " outputs collapse onto few values";
     }
 }
