@@ -41,9 +41,7 @@ const char* ab_verdict_name(AbVerdict v) {
 namespace {
 
 std::string p_text(double p) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "p=%.2g", p);
-    return buf;
+    return "p=" + format_significant(p, 2);
 }
 
 std::string outcome(const ReportMetric& m) {

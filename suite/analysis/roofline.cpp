@@ -1,5 +1,6 @@
 #include "analysis/roofline.hpp"
 
+#include "report/format.hpp"
 #include "sweep/plot.hpp"
 
 #include <algorithm>
@@ -49,14 +50,10 @@ std::string si(double v, const std::string& unit) {
     return b;
 }
 std::string g3(double v) {
-    char b[32];
-    std::snprintf(b, sizeof b, "%.3g", v);
-    return b;
+    return format_significant(v, 3);
 }
 std::string num(double v) {
-    char b[32];
-    std::snprintf(b, sizeof b, "%.9g", v);
-    return b;
+    return format_significant(v, 9);
 }
 } // namespace
 

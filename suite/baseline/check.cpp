@@ -81,16 +81,6 @@ MetricCheck check_benchmark_known(Session& session, const Benchmark& b,
 }
 
 namespace {
-std::string signed_pct(double x) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%+.1f%%", 100.0 * x);
-    return buf;
-}
-std::string plain_pct(double x) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.1f%%", 100.0 * x);
-    return buf;
-}
 bool compared(const MetricCheck& c) {
     return c.baseline > 0 && c.measured > 0;
 }
@@ -101,7 +91,8 @@ std::string check_line(const MetricCheck& c) {
     if (c.unit == Unit::Seconds) s += std::string(gate_statistic(c.unit)) + " "; // not a median
     if (c.baseline > 0) s += "baseline " + format_rate(c.baseline, c.unit) + ", ";
     if (c.measured > 0) s += "measured " + format_rate(c.measured, c.unit) + ", ";
-    if (compared(c)) s += signed_pct(c.change) + " (tolerance " + plain_pct(c.tolerance) + "), ";
+    if (compared(c))
+        s += format_percent(c.change, true) + " (tolerance " + format_percent(c.tolerance) + "), ";
     s += verdict_name(c.verdict);
     if (!c.note.empty()) s += ": " + c.note;
     return s;
@@ -147,8 +138,8 @@ void print_checks(std::ostream& os, const std::string& file, const BaselineFile&
         std::snprintf(row, sizeof row, "%-20s %18s %18s %8s %7s  %s\n", c.id.c_str(),
                       c.baseline > 0 ? format_rate(c.baseline, c.unit).c_str() : "-",
                       c.measured > 0 ? format_rate(c.measured, c.unit).c_str() : "-",
-                      compared(c) ? signed_pct(c.change).c_str() : "",
-                      c.tolerance > 0 ? plain_pct(c.tolerance).c_str() : "",
+                      compared(c) ? format_percent(c.change, true).c_str() : "",
+                      c.tolerance > 0 ? format_percent(c.tolerance).c_str() : "",
                       verdict_name(c.verdict));
         os << row;
     }

@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <iterator>
 
 namespace clgauge {
@@ -58,19 +57,6 @@ bool verdict_fails(Verdict v) {
     return v == Verdict::Regression || v == Verdict::Lost || v == Verdict::Failed ||
            v == Verdict::BadBaseline || v == Verdict::Fixed;
 }
-
-namespace {
-std::string p_text(double p) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.2g", p);
-    return buf;
-}
-std::string pct(double x) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.1f%%", 100.0 * x);
-    return buf;
-}
-} // namespace
 
 MetricCheck compare_metric(const std::string& id, Unit unit, const MetricBaseline* base,
                            Status status, const std::string& reason, double measured,
@@ -131,20 +117,22 @@ MetricCheck compare_metric(const std::string& id, Unit unit, const MetricBaselin
     if (worse > c.tolerance) {
         if (c.p_value < kConfirmP) {
             c.verdict = Verdict::Regression;
-            c.note = stat + " " + pct(worse) + " worse than the baseline (tolerance " +
-                     pct(c.tolerance) + ", Mann-Whitney p=" + p_text(c.p_value) + ")";
+            c.note = stat + " " + format_percent(worse) + " worse than the baseline (tolerance " +
+                     format_percent(c.tolerance) +
+                     ", Mann-Whitney p=" + format_significant(c.p_value, 2) + ")";
         } else {
-            c.note = stat + " " + pct(worse) + " worse than the baseline, beyond the tolerance " +
-                     pct(c.tolerance) +
-                     ", but the samples overlap (Mann-Whitney p=" + p_text(c.p_value) +
-                     "): not a confirmed regression";
+            c.note =
+                stat + " " + format_percent(worse) +
+                " worse than the baseline, beyond the tolerance " + format_percent(c.tolerance) +
+                ", but the samples overlap (Mann-Whitney p=" + format_significant(c.p_value, 2) +
+                "): not a confirmed regression";
         }
     } else if (-worse > c.tolerance) {
         c.verdict = Verdict::Stale;
         c.proposed = measured;
-        c.note = stat + " " + pct(-worse) + " better than the baseline (tolerance " +
-                 pct(c.tolerance) + "): the baseline may be stale; proposed new " + stat + " " +
-                 format_rate(measured, unit) + " (clgauge --record)";
+        c.note = stat + " " + format_percent(-worse) + " better than the baseline (tolerance " +
+                 format_percent(c.tolerance) + "): the baseline may be stale; proposed new " +
+                 stat + " " + format_rate(measured, unit) + " (clgauge --record)";
     }
     return c;
 }

@@ -2,6 +2,7 @@
 
 #include "analysis/roofline.hpp"
 #include "core/files.hpp"
+#include "report/format.hpp"
 #include "sweep/plot.hpp"
 
 #include <cstdio>
@@ -52,11 +53,9 @@ void print_flat(std::ostream& os, const nlohmann::json& j, const std::string& pr
         return;
     }
     os << "    " << prefix << " = ";
-    if (j.is_number_float()) {
-        char b[32];
-        std::snprintf(b, sizeof b, "%.4g", j.get<double>());
-        os << b;
-    } else if (j.is_string())
+    if (j.is_number_float())
+        os << format_significant(j.get<double>(), 4);
+    else if (j.is_string())
         os << j.get<std::string>();
     else
         os << j.dump();

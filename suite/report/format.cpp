@@ -75,4 +75,10 @@ std::string format_percent(double fraction, bool with_sign) {
     return buf;
 }
 
+std::string format_significant(double v, int digits) {
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+    return buf;
+}
+
 } // namespace clgauge

@@ -14,5 +14,7 @@ std::string format_bytes(double bytes); // "80 GB", "50 MB"
 std::string format_seconds(double s);   // "12.3 us"
 // A fraction as a percentage, one decimal: "9.4%"; with_sign: "+9.4%", "-9.4%".
 std::string format_percent(double fraction, bool with_sign = false);
+// printf's %.<digits>g: "0.0123", "1.5e+09"; 9 digits keep a double's value for a plot.
+std::string format_significant(double v, int digits);
 
 } // namespace clgauge

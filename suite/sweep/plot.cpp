@@ -1,6 +1,7 @@
 #include "sweep/plot.hpp"
 
 #include "core/files.hpp"
+#include "report/format.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -19,9 +20,7 @@ std::string gp_quote(const std::string& text) {
 
 namespace {
 std::string num(double v) {
-    char b[32];
-    std::snprintf(b, sizeof b, "%.9g", v);
-    return b;
+    return format_significant(v, 9);
 }
 std::string csv_text(const std::string& s) {
     if (s.find_first_of(",\"\n") == std::string::npos) return s;
