@@ -5,6 +5,7 @@
 // as stale; a capability that disappears fails; bad files are clear errors.
 #include "baseline/match.hpp"
 #include "device_fixture.hpp"
+#include "test_dir.hpp"
 
 #include <cstdio>
 #include <filesystem>
@@ -78,10 +79,7 @@ std::string baseline_path_in_child(const std::string& dir) {
 class BaselineSelftest : public ::testing::Test {
   protected:
     void SetUp() override {
-        dir = fs::temp_directory_path() /
-              ("clgauge-selftest-" + std::to_string(::getpid()) + "-" +
-               ::testing::UnitTest::GetInstance()->current_test_info()->name());
-        fs::remove_all(dir);
+        dir = test::fresh_test_dir("selftest");
         file = baseline_path_in_child(dir.string());
     }
     void TearDown() override { fs::remove_all(dir); }

@@ -8,6 +8,7 @@
 #include "baseline/pool.hpp"
 #include "baseline/record.hpp"
 #include "cli/options.hpp"
+#include "test_dir.hpp"
 
 #include <filesystem>
 #include <fstream>
@@ -130,10 +131,7 @@ TEST(BaselineMatch, VendorNameAndIdMatchDriverDoesNot) {
 class TempDir : public ::testing::Test {
   protected:
     void SetUp() override {
-        dir = fs::temp_directory_path() /
-              ("clgauge-unit-" + std::to_string(::getpid()) + "-" +
-               ::testing::UnitTest::GetInstance()->current_test_info()->name());
-        fs::remove_all(dir);
+        dir = test::fresh_test_dir("unit");
         fs::create_directories(dir);
     }
     void TearDown() override { fs::remove_all(dir); }
