@@ -7,7 +7,7 @@
 namespace clgauge::test {
 namespace {
 
-const char* kRaceAndRead = R"(
+const char* kRace = R"(
 Read-write data race at local memory address 0x1000000000040
 	Kernel: sg_reduce
 	First entity:  Global(3,0,0) Local(3,0,0) Group(0,0,0)
@@ -20,22 +20,23 @@ Read-write data race at local memory address 0x1000000000040
 	At line 91 (column 5) of input.cl:
 	  scratch[l] = y;
 
-Invalid read of size 4 at global memory address 0x1000000000400
-	Kernel: stream_copy
-	Entity: Global(256,0,0) Local(0,0,0) Group(1,0,0)
-	  %3 = load float, float addrspace(1)* %2, align 4
-	At line 12 (column 14) of input.cl:
-	  c[i] = a[i + 1];
-
-Invalid read of size 4 at global memory address 0x1000000000404
-	Kernel: stream_copy
-	Entity: Global(257,0,0) Local(1,0,0) Group(1,0,0)
-	  %3 = load float, float addrspace(1)* %2, align 4
-	At line 12 (column 14) of input.cl:
-	  c[i] = a[i + 1];
-
-Oclgrind: 100 errors generated - suppressing further errors
 )";
+
+// stream_copy reading a[i + 1] past the end: the report of work-item 256 + l (group 1).
+std::string invalid_read(const std::string& address, int l) {
+    return "Invalid read of size 4 at global memory address " + address +
+           "\n\tKernel: stream_copy\n\tEntity: Global(" + std::to_string(256 + l) + ",0,0) Local(" +
+           std::to_string(l) +
+           ",0,0) Group(1,0,0)\n"
+           "\t  %3 = load float, float addrspace(1)* %2, align 4\n"
+           "\tAt line 12 (column 14) of input.cl:\n"
+           "\t  c[i] = a[i + 1];\n\n";
+}
+
+// The race, then the same invalid read by two work-items, then the suppression note.
+const std::string kRaceAndRead = std::string(kRace) + invalid_read("0x1000000000400", 0) +
+                                 invalid_read("0x1000000000404", 1) +
+                                 "Oclgrind: 100 errors generated - suppressing further errors\n";
 
 TEST(OclgrindLog, GroupsReportsByKindKernelAndLine) {
     const auto f = parse_oclgrind_log(kRaceAndRead);
