@@ -9,14 +9,22 @@
 #include <algorithm>
 #include <filesystem>
 #include <initializer_list>
+#include <utility>
 
 namespace clgauge {
 
 namespace {
 using Reader = JsonFields<KnownFailuresError>;
 
-constexpr Expected kAllExpected[] = {Expected::WrongResult, Expected::Crash, Expected::BuildFailure,
-                                     Expected::Hang,        Expected::Error, Expected::Flake};
+// Every kind with its name in the file: expected_name, the reader and its error message.
+constexpr std::pair<Expected, const char*> kExpectedNames[] = {
+    {Expected::WrongResult, "wrong-result"},
+    {Expected::Crash, "crash"},
+    {Expected::BuildFailure, "build-failure"},
+    {Expected::Hang, "hang"},
+    {Expected::Error, "error"},
+    {Expected::Flake, "flake"}};
+static_assert(std::size(kExpectedNames) == size_t(Expected::Flake) + 1, "one row for every kind");
 
 // A glob that must match the whole text; "" in a pattern field means "any".
 bool pattern_matches(const std::string& pattern, const std::string& text) {
@@ -42,12 +50,15 @@ KnownFailure read_entry(const Reader& r, const nlohmann::json& j, const std::str
     e.path = r.str("path");
     if (e.path.empty()) r.fail("path", "must not be empty (a path name, or \"*\")");
     const std::string expect = r.str("expect");
-    const auto* found = std::find_if(std::begin(kAllExpected), std::end(kAllExpected),
-                                     [&](Expected x) { return expect == expected_name(x); });
-    if (found == std::end(kAllExpected))
-        r.fail("expect", "is \"" + expect +
-                             "\"; one of wrong-result, crash, build-failure, hang, error, flake");
-    e.expect = *found;
+    const auto* found = std::find_if(std::begin(kExpectedNames), std::end(kExpectedNames),
+                                     [&](const auto& x) { return expect == x.second; });
+    if (found == std::end(kExpectedNames)) {
+        std::string names;
+        for (const auto& [kind, name] : kExpectedNames)
+            names += (names.empty() ? "" : ", ") + std::string(name);
+        r.fail("expect", "is \"" + expect + "\"; one of " + names);
+    }
+    e.expect = found->first;
     e.reason = r.str("reason");
     if (e.reason.empty()) r.fail("reason", "must say why it fails");
     e.link = r.str("link", false);
@@ -73,20 +84,8 @@ KnownFailure read_entry(const Reader& r, const nlohmann::json& j, const std::str
 } // namespace
 
 const char* expected_name(Expected e) {
-    switch (e) {
-    case Expected::WrongResult:
-        return "wrong-result";
-    case Expected::Crash:
-        return "crash";
-    case Expected::BuildFailure:
-        return "build-failure";
-    case Expected::Hang:
-        return "hang";
-    case Expected::Error:
-        return "error";
-    case Expected::Flake:
-        return "flake";
-    }
+    for (const auto& [kind, name] : kExpectedNames)
+        if (kind == e) return name;
     return "?";
 }
 
