@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <iterator>
 #include <stdexcept>
 
 namespace clgauge {
@@ -15,40 +16,21 @@ constexpr size_t kPerfSampleItems = 4096; // read checksums recomputed in perf m
 constexpr size_t kPerfSampleRows = 48;    // written rows read back in perf mode
 constexpr size_t kMaxWidth = 16384;       // texels per row in perf mode (device limit permitting)
 
-cl_channel_type channel_type(ref::ImageFormat f) {
-    switch (f) {
-    case ref::ImageFormat::F32:
-        return CL_FLOAT;
-    case ref::ImageFormat::Unorm8:
-        return CL_UNORM_INT8;
-    case ref::ImageFormat::U8:
-        return CL_UNSIGNED_INT8;
-    }
-    return CL_FLOAT;
-}
-
-const char* format_define(ref::ImageFormat f) {
-    switch (f) {
-    case ref::ImageFormat::F32:
-        return "-DCLG_IMG_F32";
-    case ref::ImageFormat::Unorm8:
-        return "-DCLG_IMG_UNORM8";
-    case ref::ImageFormat::U8:
-        return "-DCLG_IMG_U8";
-    }
-    return "";
-}
-
-const char* format_name(ref::ImageFormat f) {
-    switch (f) {
-    case ref::ImageFormat::F32:
-        return "CL_RGBA/CL_FLOAT";
-    case ref::ImageFormat::Unorm8:
-        return "CL_RGBA/CL_UNORM_INT8";
-    case ref::ImageFormat::U8:
-        return "CL_RGBA/CL_UNSIGNED_INT8";
-    }
-    return "?";
+// What a texel format is to OpenCL, in the order of ref::ImageFormat: the image's channel
+// type, the kernel's build define, and its name in the report.
+struct FormatInfo {
+    cl_channel_type channel;
+    const char* define;
+    const char* name;
+};
+constexpr FormatInfo kFormats[] = {
+    {CL_FLOAT, "-DCLG_IMG_F32", "CL_RGBA/CL_FLOAT"},                // F32
+    {CL_UNORM_INT8, "-DCLG_IMG_UNORM8", "CL_RGBA/CL_UNORM_INT8"},   // Unorm8
+    {CL_UNSIGNED_INT8, "-DCLG_IMG_U8", "CL_RGBA/CL_UNSIGNED_INT8"}, // U8
+};
+static_assert(std::size(kFormats) == size_t(ref::ImageFormat::U8) + 1, "one row for every format");
+const FormatInfo& format_info(ref::ImageFormat f) {
+    return kFormats[size_t(f)];
 }
 
 // The launch: a width x height image, work-groups of lx x ly work-items, each item `rows`
@@ -100,7 +82,7 @@ void add_details(const ImageSpec& spec, const Session& s, const Geometry& g, Mea
     const size_t bytes = g.width * g.height * ref::image_texel_bytes(spec.format);
     m.details.insert(
         m.details.end(),
-        {{"format", format_name(spec.format)},
+        {{"format", format_info(spec.format).name},
          {"image", std::to_string(g.width) + " x " + std::to_string(g.height)},
          {"image_bytes", std::to_string(bytes)},
          {"texels_per_item", std::to_string(spec.rows)},
@@ -135,7 +117,7 @@ void fill(Session& s, cl::Kernel& writer, const cl::Image2D& img, const Geometry
 
 Measurement run_image(const ImageSpec& spec, Session& s, const Path& path, const RunOptions& opts) {
     const bool perf = opts.mode == Mode::Perf;
-    const std::string options = std::string(format_define(spec.format)) +
+    const std::string options = std::string(format_info(spec.format).define) +
                                 " -DCLG_ROWS=" + std::to_string(spec.rows) +
                                 (path.options.empty() ? "" : " " + path.options);
     cl::Kernel writer = build_kernel(s, "image.cl", "image_write", options, opts);
@@ -146,7 +128,7 @@ Measurement run_image(const ImageSpec& spec, Session& s, const Path& path, const
     const size_t items = g.items(spec.rows);
     require_allocation(s, g.width * g.height * texel, spec.entry.id + " image");
 
-    const cl::ImageFormat format(CL_RGBA, channel_type(spec.format));
+    const cl::ImageFormat format(CL_RGBA, format_info(spec.format).channel);
     cl::Image2D img(s.context, CL_MEM_READ_WRITE, format, g.width, g.height);
     // Read: the data; write: junk the benchmark must overwrite (another seed).
     fill(s, writer, img, g, spec.rows, reading ? opts.seed : opts.seed ^ 0xa5a5a5a5u,
@@ -157,6 +139,16 @@ Measurement run_image(const ImageSpec& spec, Session& s, const Path& path, const
     m.local_size = g.lx * g.ly;
     add_details(spec, s, g, m);
     std::vector<size_t> idx;
+    // The reader or the writer timed over the image, one work-item per `rows` texels.
+    auto time_kernel = [&](cl::Kernel& k) {
+        auto launch = [&](cl::CommandQueue& q) {
+            cl::Event e;
+            q.enqueueNDRangeKernel(k, cl::NullRange, global_range(g, spec.rows),
+                                   cl::NDRange(g.lx, g.ly), nullptr, &e);
+            return e;
+        };
+        return measure(launch, s, opts);
+    };
     std::vector<uint64_t> got, expected;
     if (reading) {
         cl::Buffer out(s.context, CL_MEM_READ_WRITE, items * 4);
@@ -164,13 +156,7 @@ Measurement run_image(const ImageSpec& spec, Session& s, const Path& path, const
         s.queue.enqueueFillBuffer(out, cl_uint(0xdeadbeefu), 0, items * 4);
         reader.setArg(0, img);
         reader.setArg(1, out);
-        auto launch = [&](cl::CommandQueue& q) {
-            cl::Event e;
-            q.enqueueNDRangeKernel(reader, cl::NullRange, global_range(g, spec.rows),
-                                   cl::NDRange(g.lx, g.ly), nullptr, &e);
-            return e;
-        };
-        m.timings = measure(launch, s, opts);
+        m.timings = time_kernel(reader);
         m.work_per_launch = double(g.width) * double(g.height) * double(texel) + double(items) * 4;
         std::vector<uint32_t> words(items);
         s.queue.enqueueReadBuffer(out, CL_TRUE, 0, items * 4, words.data());
@@ -184,13 +170,7 @@ Measurement run_image(const ImageSpec& spec, Session& s, const Path& path, const
     } else {
         writer.setArg(2, opts.seed);
         writer.setArg(3, cl_uint(0));
-        auto launch = [&](cl::CommandQueue& q) {
-            cl::Event e;
-            q.enqueueNDRangeKernel(writer, cl::NullRange, global_range(g, spec.rows),
-                                   cl::NDRange(g.lx, g.ly), nullptr, &e);
-            return e;
-        };
-        m.timings = measure(launch, s, opts);
+        m.timings = time_kernel(writer);
         m.work_per_launch = double(g.width) * double(g.height) * double(texel);
         // Whole rows read back: every row in conformance, a sample in perf.
         const unsigned words = ref::image_texel_words(spec.format);
