@@ -192,12 +192,7 @@ std::vector<Line> strided_model(const Plan& plan, const std::vector<Series>& all
         }
         v.push_back(l);
     }
-    if (plan.facts.contains("theoretical_Bps")) {
-        const double peak = plan.facts["theoretical_Bps"].get<double>();
-        v.push_back({"theoretical (" + plan.facts["theoretical_basis"].get<std::string>() + ")",
-                     {plan.xs.front(), plan.xs.back()},
-                     {peak, peak}});
-    }
+    add_theoretical_line(plan, v);
     return v;
 }
 

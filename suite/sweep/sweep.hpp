@@ -93,5 +93,7 @@ nlohmann::json result_to_json(const Result& r);
 std::vector<double> x_values(const Series& s);
 std::vector<double> y_values(const Series& s);
 const Series* find_series(const std::vector<Series>& all, const std::string& name);
+// The flat "theoretical (basis)" line across the plan's x range, where the facts have one.
+void add_theoretical_line(const Plan& plan, std::vector<Line>& lines);
 
 } // namespace clgauge::sweep

@@ -41,6 +41,14 @@ std::vector<double> y_values(const Series& s) {
     return v;
 }
 
+void add_theoretical_line(const Plan& plan, std::vector<Line>& lines) {
+    if (!plan.facts.contains("theoretical_Bps")) return;
+    const double peak = plan.facts["theoretical_Bps"].get<double>();
+    lines.push_back({"theoretical (" + plan.facts["theoretical_basis"].get<std::string>() + ")",
+                     {plan.xs.front(), plan.xs.back()},
+                     {peak, peak}});
+}
+
 const Series* find_series(const std::vector<Series>& all, const std::string& name) {
     for (const auto& s : all)
         if (s.name == name) return &s;
