@@ -672,11 +672,13 @@ TEST(BaselineSchema, Version1FilesAreReadAsOneRecording) {
     EXPECT_EQ(baseline_to_json(f)["schema_version"], kBaselineSchemaVersion);
 }
 
-TEST(BaselineSchema, CommittedBaselinesPoolTwoMachines) {
+TEST(BaselineSchema, CommittedBaselinesPoolSeveralMachines) {
+    // H200: h200-a, h200-b (72 metrics), h200-c (all 105); H100: h100-a, h100-b, h100-c (the
+    // on-chip families). A file that lost a machine or a family fails here.
     for (const char* name : {"/nvidia/nvidia-h200.json", "/nvidia/nvidia-h100-80gb-hbm3.json"}) {
         const BaselineFile f = load_baseline(baselines_dir() + name);
-        EXPECT_EQ(f.machines.size(), 2u) << name;
-        EXPECT_GE(f.metrics.size(), 72u) << name;
+        EXPECT_EQ(f.machines.size(), 3u) << name;
+        EXPECT_GE(f.metrics.size(), 105u) << name;
     }
 }
 
