@@ -22,7 +22,7 @@ MetricCheck check_benchmark(Session& session, const Benchmark& b, const Baseline
     for (unsigned a = 1; a <= std::max(attempts, 1u); ++a) {
         const Measurement m = run_benchmark(session, b, opts, forced_path);
         MetricCheck c = compare_metric(b.id, b.unit, base, m.status, m.reason, metric_value(b, m),
-                                       metric_samples(b, m));
+                                       metric_samples(b, m), b.gate_slack_s);
         c.path = m.path;
         if (base && base->supported && m.status == Status::Ok && !base->path.empty() &&
             m.path != base->path)

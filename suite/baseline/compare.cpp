@@ -60,7 +60,7 @@ bool verdict_fails(Verdict v) {
 
 MetricCheck compare_metric(const std::string& id, Unit unit, const MetricBaseline* base,
                            Status status, const std::string& reason, double measured,
-                           const std::vector<double>& samples) {
+                           const std::vector<double>& samples, double slack_seconds) {
     MetricCheck c;
     c.id = id;
     c.unit = unit;
@@ -74,7 +74,7 @@ MetricCheck compare_metric(const std::string& id, Unit unit, const MetricBaselin
     }
     if (base && base->supported) {
         c.baseline = reference_value(*base);
-        c.tolerance = effective_tolerance(unit, base->tolerance, c.baseline);
+        c.tolerance = effective_tolerance(unit, base->tolerance, c.baseline, slack_seconds);
     }
     if (is_failure(status)) {
         c.verdict = Verdict::Failed;

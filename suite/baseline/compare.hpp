@@ -71,9 +71,10 @@ struct MetricCheck {
 };
 
 // `base` is null when the baseline has no entry for this id. `measured` is the harness's figure;
-// where `samples` are given the gate statistic of them is compared instead.
+// where `samples` are given the gate statistic of them is compared instead. `slack_seconds`:
+// the entry's gate_slack_s (a latency on the host clock), 0 for everything timed on the device.
 MetricCheck compare_metric(const std::string& id, Unit unit, const MetricBaseline* base,
                            Status status, const std::string& reason, double measured,
-                           const std::vector<double>& samples);
+                           const std::vector<double>& samples, double slack_seconds = 0);
 
 } // namespace clgauge

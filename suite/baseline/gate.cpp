@@ -23,9 +23,9 @@ double gate_value(Unit u, const std::vector<double>& samples) {
     return quantile(samples, u == Unit::Seconds ? kLatencyQuantile : 0.5);
 }
 
-double effective_tolerance(Unit u, double recorded, double reference) {
-    if (u != Unit::Seconds || !(reference > 0)) return recorded;
-    return std::max(recorded, std::min(kLatencySlackSeconds / reference, kToleranceCap));
+double effective_tolerance(Unit u, double recorded, double reference, double slack_seconds) {
+    if (u != Unit::Seconds || !(reference > 0) || !(slack_seconds > 0)) return recorded;
+    return std::max(recorded, std::min(slack_seconds / reference, kToleranceCap));
 }
 
 } // namespace clgauge

@@ -1,9 +1,9 @@
 // What a perf verdict gates on, per unit. Rates: the median of the samples. Latencies: a low
-// quantile plus an absolute slack, because a launch latency is a property of the host as much
-// as of the device (CPU, OS, PCIe): on a second H200 machine of the same kind the median
-// launch latency moved from 9.71 to 11.9-12.1 us on two runs of four, in its heavy right tail
-// (interrupts, scheduling), while a device or driver that really got slower moves the whole
-// distribution, its fastest launches included.
+// quantile, plus an absolute slack where the host clock times them, because a launch latency is a
+// property of the host as much as of the device (CPU, OS, PCIe): on a second H200 machine of the
+// same kind the median launch latency moved from 9.71 to 11.9-12.1 us on two runs of four, in its
+// heavy right tail (interrupts, scheduling), while a device or driver that really got slower moves
+// the whole distribution, its fastest launches included.
 #pragma once
 #include "types/benchmark.hpp"
 
@@ -14,10 +14,6 @@ namespace clgauge {
 // The quantile a latency gates on: low enough to leave the host's tail out, high enough that
 // one lucky launch (the minimum) does not decide.
 constexpr double kLatencyQuantile = 0.10;
-// Slack a latency always gets, whatever its recorded tolerance: two hosts of one kind differ
-// by a few microseconds in the launch path. A doubling of a latency above 2 x this slack
-// still fails (the effective tolerance never exceeds kToleranceCap).
-constexpr double kLatencySlackSeconds = 3e-6;
 
 // "p10" for latencies, "median" for rates.
 const char* gate_statistic(Unit u);
@@ -25,8 +21,9 @@ const char* gate_statistic(Unit u);
 double gate_value(Unit u, const std::vector<double>& samples);
 // Linear-interpolated quantile q in [0, 1] of `samples` (0 when empty).
 double quantile(std::vector<double> samples, double q);
-// The relative tolerance a verdict applies: the recorded one, for a latency widened to the
-// absolute slack at `reference` seconds, never above kToleranceCap (a doubling always fails).
-double effective_tolerance(Unit u, double recorded, double reference);
+// The relative tolerance a verdict applies: the recorded one, for a latency with an absolute
+// slack (EntryHeader::gate_slack_s) widened to that slack at `reference` seconds, never above
+// kToleranceCap (a doubling always fails).
+double effective_tolerance(Unit u, double recorded, double reference, double slack_seconds);
 
 } // namespace clgauge

@@ -8,6 +8,7 @@
 #include "baseline/pool.hpp"
 #include "baseline/record.hpp"
 #include "cli/options.hpp"
+#include "registry/registry.hpp"
 #include "test_dir.hpp"
 
 #include <filesystem>
@@ -346,10 +347,11 @@ TEST(BaselineVerdict, LatencyFailsAboveAndIsStaleBelow) {
     const MetricBaseline base = ok_metric(20e-6, 0.05, Unit::Seconds);
     auto check = [&](double f) {
         return compare_metric("launch.latency", Unit::Seconds, &base, Status::Ok, "",
-                              base.median * f, around(base.median * f, 0.01));
+                              base.median * f, around(base.median * f, 0.01),
+                              kHostLatencySlackSeconds);
     };
     EXPECT_EQ(check(1.0).verdict, Verdict::Ok);
-    EXPECT_NEAR(check(1.0).tolerance, kLatencySlackSeconds / reference_value(base), 1e-12);
+    EXPECT_NEAR(check(1.0).tolerance, kHostLatencySlackSeconds / reference_value(base), 1e-12);
     EXPECT_EQ(check(1.12).verdict, Verdict::Ok) << "within the absolute slack";
     EXPECT_EQ(check(1.3).verdict, Verdict::Regression) << "a longer latency is worse";
     EXPECT_EQ(check(2.0).verdict, Verdict::Regression);
@@ -371,7 +373,7 @@ TEST(BaselineVerdict, LatencyGatesOnALowQuantileNotTheTail) {
         ok_metric(0, 0.05, Unit::Seconds, kMachine, latency_samples(8.7e-6, 14e-6, 10));
     const auto check = [&](const std::vector<double>& s) {
         return compare_metric("launch.latency", Unit::Seconds, &base, Status::Ok, "",
-                              summarize(s).median, s);
+                              summarize(s).median, s, kHostLatencySlackSeconds);
     };
     // Another host: 60 of 100 launches in a tail at 12 us, the median +30%: passes.
     const auto heavy_tail = latency_samples(8.8e-6, 12e-6, 60);
@@ -393,14 +395,35 @@ TEST(BaselineVerdict, LatencyGatesOnALowQuantileNotTheTail) {
     EXPECT_GT(summarize(heavy_tail).median / base.median - 1, tail.tolerance);
 }
 
+// A latency timed on the device (barrier.local.*, latency.chase: nanoseconds) gets no host
+// slack: 3 us over 15 ns would be the 50% cap, and a barrier 20% slower would pass.
+TEST(BaselineVerdict, DeviceTimedLatencyKeepsItsRecordedTolerance) {
+    const MetricBaseline base = ok_metric(15e-9, 0.05, Unit::Seconds);
+    const auto check = [&](double f, double slack) {
+        return compare_metric("barrier.local.64", Unit::Seconds, &base, Status::Ok, "",
+                              base.median * f, around(base.median * f, 0.002), slack);
+    };
+    EXPECT_EQ(check(1.0, 0).verdict, Verdict::Ok);
+    EXPECT_DOUBLE_EQ(check(1.0, 0).tolerance, 0.05);
+    EXPECT_EQ(check(1.2, 0).verdict, Verdict::Regression) << check_line(check(1.2, 0));
+    EXPECT_EQ(check(1.2, kHostLatencySlackSeconds).verdict, Verdict::Ok)
+        << "the host slack would hide it: why device latencies must not get it";
+    for (const Benchmark& b : registry()) {
+        if (b.unit != Unit::Seconds) continue;
+        const bool host_clock = b.id.rfind("launch.", 0) == 0;
+        EXPECT_EQ(b.gate_slack_s, host_clock ? kHostLatencySlackSeconds : 0.0) << b.id;
+    }
+}
+
 TEST(BaselineVerdict, LatencyToleranceNeverCoversADoubling) {
     for (double us : {0.5, 1.0, 3.0, 6.4, 9.7, 50.0}) {
-        const double tol = effective_tolerance(Unit::Seconds, 0.05, us * 1e-6);
+        const double tol =
+            effective_tolerance(Unit::Seconds, 0.05, us * 1e-6, kHostLatencySlackSeconds);
         EXPECT_LT(tol, 1.0) << us << " us";
         EXPECT_LE(tol, kToleranceCap) << us << " us";
-        EXPECT_GE(tol, std::min(kLatencySlackSeconds / (us * 1e-6), kToleranceCap)) << us;
+        EXPECT_GE(tol, std::min(kHostLatencySlackSeconds / (us * 1e-6), kToleranceCap)) << us;
     }
-    EXPECT_DOUBLE_EQ(effective_tolerance(Unit::FlopPerSecond, 0.05, 1e12), 0.05)
+    EXPECT_DOUBLE_EQ(effective_tolerance(Unit::FlopPerSecond, 0.05, 1e12, 0), 0.05)
         << "rates keep the recorded tolerance: a 10% drop fails at 5%";
     EXPECT_DOUBLE_EQ(quantile({4, 1, 3, 2, 5}, 0.5), 3);
     EXPECT_DOUBLE_EQ(quantile({1, 2, 3, 4, 5}, 0.1), 1.4);

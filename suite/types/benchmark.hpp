@@ -15,6 +15,12 @@ namespace clgauge {
 enum class Unit { FlopPerSecond, OpPerSecond, BytePerSecond, Seconds };
 const char* unit_name(Unit u); // "FLOP/s", "OP/s", "B/s", "s"
 
+// The slack a latency taken on the host clock gets in the perf gate, whatever its recorded
+// tolerance: two hosts of one kind differ by a few microseconds in the launch path (CPU, OS,
+// PCIe). A latency timed on the device (a barrier, a dependent load) differs by nanoseconds
+// and gets none.
+constexpr double kHostLatencySlackSeconds = 3e-6;
+
 // What every registry entry states, whichever harness runs it. Each harness's Spec begins
 // with one (`EntryHeader entry;`) and adds what its kernels need.
 struct EntryHeader {
@@ -24,6 +30,9 @@ struct EntryHeader {
     std::string description;
     Unit unit = Unit::FlopPerSecond;
     std::vector<Path> paths; // best first
+    // Absolute slack, in seconds, added to this latency's tolerance in the perf gate:
+    // kHostLatencySlackSeconds for a latency on the host clock (launch.*), 0 otherwise.
+    double gate_slack_s = 0;
 };
 
 struct Benchmark : EntryHeader {
