@@ -145,10 +145,7 @@ std::vector<Sweep> cache_sweeps() {
              .description = "float4 reads of one working set over and over: L1, L2, DRAM",
              .x = {"working set", "bytes", 1, true},
              .y = {"bandwidth", "TB/s", 1e12, true},
-             .plan = cache_plan,
-             .run_point = cache_point,
-             .features = cache_features,
-             .marks = cache_marks}};
+             .hooks = {cache_plan, cache_point, cache_features, cache_marks}}};
 }
 
 } // namespace clgauge::sweep

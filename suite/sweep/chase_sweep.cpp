@@ -114,11 +114,7 @@ std::vector<Sweep> chase_sweeps() {
              .description = "latency.chase over the working set: one dependent load per step",
              .x = {"working set", "bytes", 1, true},
              .y = {"latency per load", "ns", 1e-9, true},
-             .plan = chase_plan,
-             .run_point = chase_point,
-             .features = chase_features,
-             .marks = chase_marks,
-             .model_lines = chase_level_lines}};
+             .hooks = {chase_plan, chase_point, chase_features, chase_marks, chase_level_lines}}};
 }
 
 } // namespace clgauge::sweep

@@ -270,20 +270,12 @@ std::vector<Sweep> fma_sweeps() {
          .description = "fp32 FMA chains over work-item counts, 0.5 to 4.5 waves: partial waves",
          .x = {"work-items", "", 1, false},
          .y = flops,
-         .plan = fma_plan,
-         .run_point = fma_point,
-         .features = fma_features,
-         .marks = fma_marks,
-         .model_lines = fma_model},
+         .hooks = {fma_plan, fma_point, fma_features, fma_marks, fma_model}},
         {.name = "fma-strided",
          .description = "fp32 FMA chains where 1 of every s work-items runs: idle SIMD lanes",
          .x = {"stride s of active work-items", "", 1, true},
          .y = {"useful throughput", "GFLOP/s", 1e9, true},
-         .plan = strided_plan,
-         .run_point = strided_point,
-         .features = strided_features,
-         .marks = strided_marks,
-         .model_lines = strided_model},
+         .hooks = {strided_plan, strided_point, strided_features, strided_marks, strided_model}},
     };
 }
 

@@ -108,11 +108,7 @@ std::vector<Sweep> local_banks_sweeps() {
              .description = "4-byte local reads, lane l of 32 at word l x s: bank conflicts",
              .x = {"stride s (4-byte words)", "", 1, false},
              .y = {"bandwidth", "GB/s", 1e9, true},
-             .plan = banks_plan,
-             .run_point = banks_point,
-             .features = banks_features,
-             .marks = banks_marks,
-             .model_lines = banks_model}};
+             .hooks = {banks_plan, banks_point, banks_features, banks_marks, banks_model}}};
 }
 
 } // namespace clgauge::sweep

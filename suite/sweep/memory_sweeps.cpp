@@ -227,19 +227,12 @@ std::vector<Sweep> memory_sweeps() {
              "stream copy, triad and read (f32) over the working set: cache bump, asymptote",
          .x = {"working set (all arrays)", "bytes", 1, true},
          .y = {"bandwidth", "GB/s", 1e9, false},
-         .plan = stream_plan,
-         .run_point = stream_point,
-         .features = stream_features,
-         .marks = stream_marks},
+         .hooks = {stream_plan, stream_point, stream_features, stream_marks}},
         {.name = "stream-strided",
          .description = "4-byte reads and writes s words apart across work-items",
          .x = {"stride s (4-byte words)", "", 1, true},
          .y = {"bandwidth", "GB/s", 1e9, true},
-         .plan = strided_plan,
-         .run_point = strided_point,
-         .features = strided_features,
-         .marks = strided_marks,
-         .model_lines = strided_model},
+         .hooks = {strided_plan, strided_point, strided_features, strided_marks, strided_model}},
     };
 }
 

@@ -100,9 +100,9 @@ std::string sweep_gnuplot(const Result& r, const std::string& device, const std:
         plots.push_back("$t" + std::to_string(i) + " using 1:2 with lines dt 2 lw 2 title " +
                         gp_quote(l.name + (off ? above : "")));
     }
-    if (w.marks) {
+    if (w.hooks.marks) {
         int n = 0;
-        for (const auto& m : w.marks(r.plan, r.features)) {
+        for (const auto& m : w.hooks.marks(r.plan, r.features)) {
             const std::string x = num(m.x / w.x.scale);
             os << "set arrow from " << x << ", graph 0 to " << x
                << ", graph 1 nohead dt 3 lc rgb 'gray40'\n";

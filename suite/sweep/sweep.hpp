@@ -54,9 +54,8 @@ struct Mark {
     std::string label;
 };
 
-struct Sweep {
-    std::string name, description;
-    Axis x, y;
+// How a sweep runs and reads its curves: what each sweep file defines.
+struct SweepHooks {
     std::function<Plan(Session&, const Settings&)> plan;
     std::function<Point(Session&, const Plan&, const std::string& series, double x,
                         const Settings&)>
@@ -66,6 +65,14 @@ struct Sweep {
     std::function<std::vector<Mark>(const Plan&, const nlohmann::json& features)> marks;
     // Model lines that need the measurements (a model scaled from a measured point); optional.
     std::function<std::vector<Line>(const Plan&, const std::vector<Series>&)> model_lines;
+};
+
+// A sweep: what it shows (name, axes) and its hooks, in that order, e.g.
+//   {"cache", "float4 reads ...", {"working set", "bytes", 1, true}, {...}, {plan, point, ...}}
+struct Sweep {
+    std::string name, description;
+    Axis x, y;
+    SweepHooks hooks;
 };
 
 struct Result {

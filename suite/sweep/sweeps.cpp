@@ -59,7 +59,7 @@ Result run_sweep(Session& s, const Sweep& sweep, const Settings& settings,
                  const Progress& progress) {
     Result r;
     r.sweep = &sweep;
-    r.plan = sweep.plan(s, settings);
+    r.plan = sweep.hooks.plan(s, settings);
     const size_t total = r.plan.series.size() * r.plan.xs.size();
     size_t done = 0;
     for (const auto& name : r.plan.series) {
@@ -72,7 +72,7 @@ Result run_sweep(Session& s, const Sweep& sweep, const Settings& settings,
                 p.m.status = Status::Error;
                 p.m.reason = "not run: an earlier point hung the device";
             } else {
-                p = sweep.run_point(s, r.plan, name, x, settings);
+                p = sweep.hooks.run_point(s, r.plan, name, x, settings);
             }
             if (p.m.status == Status::Timeout) r.timed_out = true;
             if (p.m.status != Status::Ok) ++r.failed;
@@ -82,10 +82,10 @@ Result run_sweep(Session& s, const Sweep& sweep, const Settings& settings,
         r.series.push_back(std::move(series));
     }
     if (progress) progress(total, total, "");
-    if (sweep.model_lines)
-        for (auto& l : sweep.model_lines(r.plan, r.series))
+    if (sweep.hooks.model_lines)
+        for (auto& l : sweep.hooks.model_lines(r.plan, r.series))
             r.plan.theory.push_back(std::move(l));
-    r.features = sweep.features(r.plan, r.series);
+    r.features = sweep.hooks.features(r.plan, r.series);
     return r;
 }
 

@@ -3,6 +3,7 @@
 // on PoCL 3.1: the chase is one work-item, the banks kernel a per-item sum, so no fault here
 // needs work-items that really run at once.
 #include "device_fixture.hpp"
+#include "planted_fault.hpp"
 #include "run/runner.hpp"
 #include "sweep/sweep_defs.hpp"
 
@@ -11,23 +12,21 @@
 namespace clgauge::test {
 namespace {
 
-// A wrong chase step: the walk reads the line's second word instead of its first.
-TEST(PlantedFault, ChaseReadsTheWrongWord) {
-    expect_planted_fault_caught("latency.chase", "i = next[i];", "i = next[i + 1];");
-}
-// A skipped step: every launch walks one step fewer than it was asked to.
-TEST(PlantedFault, ChaseSkipsAStep) {
-    expect_planted_fault_caught("latency.chase", "for (uint s = 0; s < steps; ++s)",
-                                "for (uint s = 1; s < steps; ++s)");
-}
-// A step too many at the end of every launch.
-TEST(PlantedFault, ChaseTakesAnExtraStep) {
-    expect_planted_fault_caught("latency.chase", "state[0] = i;", "state[0] = next[i];");
-}
-// The walk does not continue where the last launch ended: each launch restarts at line 0.
-TEST(PlantedFault, ChaseRestartsEveryLaunch) {
-    expect_planted_fault_caught("latency.chase", "uint i = state[0];", "uint i = 0;");
-}
+const PlantedFault kFaults[] = {
+    // A wrong chase step: the walk reads the line's second word instead of its first.
+    {"ChaseReadsTheWrongWord", {"latency.chase"}, {}, "i = next[i];", "i = next[i + 1];"},
+    // A skipped step: every launch walks one step fewer than it was asked to.
+    {"ChaseSkipsAStep",
+     {"latency.chase"},
+     {},
+     "for (uint s = 0; s < steps; ++s)",
+     "for (uint s = 1; s < steps; ++s)"},
+    // A step too many at the end of every launch.
+    {"ChaseTakesAnExtraStep", {"latency.chase"}, {}, "state[0] = i;", "state[0] = next[i];"},
+    // The walk does not continue where the last launch ended: each launch restarts at line 0.
+    {"ChaseRestartsEveryLaunch", {"latency.chase"}, {}, "uint i = state[0];", "uint i = 0;"},
+};
+INSTANTIATE_PLANTED_FAULTS(Chase, kFaults);
 
 Measurement run_banks(uint32_t stride, const std::string& from, const std::string& to,
                       bool& planted) {

@@ -212,7 +212,7 @@ nlohmann::json features_of(const Staircase& c, double device_l2) {
     Series s{"read", {}};
     for (size_t i = 0; i < x.size(); ++i)
         s.points.push_back({x[i], y[i], {}});
-    return w->features(plan, {s});
+    return w->hooks.features(plan, {s});
 }
 
 TEST(CacheSweepFeatures, HoldsTheStepsAgainstTheDeviceSizes) {

@@ -259,7 +259,7 @@ TEST(SweepRegistry, EverySweepIsComplete) {
     for (const auto& s : sweeps()) {
         EXPECT_FALSE(s.description.empty()) << s.name;
         EXPECT_FALSE(s.y.unit.empty()) << s.name;
-        EXPECT_TRUE(s.plan && s.run_point && s.features) << s.name;
+        EXPECT_TRUE(s.hooks.plan && s.hooks.run_point && s.hooks.features) << s.name;
         EXPECT_EQ(find_sweep(s.name), &s);
     }
     EXPECT_EQ(gp_quote("it's"), "'it''s'");
@@ -282,7 +282,7 @@ TEST(SweepPlot, ScriptHasAxesUnitsTheoryAndData) {
         s.points.push_back(p);
     }
     r.series = {s};
-    r.features = w.features(r.plan, r.series);
+    r.features = w.hooks.features(r.plan, r.series);
     const std::string gp = sweep_gnuplot(r, "Test's GPU", "stream.png");
     EXPECT_NE(gp.find("set terminal pngcairo"), std::string::npos);
     EXPECT_NE(gp.find("set xlabel 'working set (all arrays) [bytes]'"), std::string::npos) << gp;
