@@ -7,6 +7,7 @@
 #include "sweep/plot.hpp"
 #include "sweep/sweep.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <gtest/gtest.h>
@@ -165,9 +166,16 @@ TEST(Sweep, Chase) {
     const auto& levels = r.features["levels"];
     ASSERT_TRUE(levels.is_array()) << r.features.dump();
     EXPECT_LE(r.plan.xs.front(), 4096.0);
-    const auto& first = r.series.at(0).points.front();
-    const auto& last = r.series.at(0).points.back();
-    EXPECT_GT(last.y, first.y) << "a large working set is no faster than 4 KiB";
+    // The fastest of the three smallest working sets against the slowest of the three largest:
+    // one point slowed by a job sharing the CPU cannot decide (it flaked once with one each).
+    const auto& pts = r.series.at(0).points;
+    ASSERT_GE(pts.size(), 6u);
+    double small = pts[0].y, large = pts.back().y;
+    for (size_t i = 0; i < 3; ++i) {
+        small = std::min(small, pts[i].y);
+        large = std::max(large, pts[pts.size() - 1 - i].y);
+    }
+    EXPECT_GT(large, small) << "the largest working sets are no slower than 4-16 KiB";
     if (!gpu()) return;
     const double cache = r.plan.facts["cache_bytes"].get<double>();
     EXPECT_GE(r.plan.xs.back(), 4 * cache) << "reaches past 4x the L2";
