@@ -1,0 +1,211 @@
+// label unit: recording a baseline: rounds pooled, failures refused, files merged across
+// metrics, devices and machines: no device needed.
+#include "baseline/check.hpp"
+#include "baseline/compare.hpp"
+#include "baseline/gate.hpp"
+#include "baseline/machine.hpp"
+#include "baseline/match.hpp"
+#include "baseline/pool.hpp"
+#include "baseline/record.hpp"
+#include "baseline_test_helpers.hpp"
+#include "cli/options.hpp"
+#include "registry/registry.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <sstream>
+
+namespace clgauge {
+namespace {
+
+using namespace baseline_test;
+
+Measurement measured(std::vector<double> seconds, double work = 1e9) {
+    Measurement m;
+    m.status = Status::Ok;
+    m.path = "native";
+    m.work_per_launch = work;
+    m.timings.device = summarize(std::move(seconds));
+    return m;
+}
+
+TEST(BaselineRecord, SamplesFollowTheUnitsDirection) {
+    Benchmark rate;
+    rate.unit = Unit::FlopPerSecond;
+    const Measurement m = measured({1e-3, 2e-3, 4e-3});
+    const auto r = metric_samples(rate, m); // 1e9 operations in 1, 2 and 4 ms
+    ASSERT_EQ(r.size(), 3u);
+    EXPECT_DOUBLE_EQ(r[0], 1e12);
+    EXPECT_DOUBLE_EQ(r[1], 5e11);
+    EXPECT_DOUBLE_EQ(r[2], 2.5e11);
+    Benchmark latency;
+    latency.unit = Unit::Seconds;
+    const auto s = metric_samples(latency, m);
+    ASSERT_EQ(s.size(), 3u);
+    EXPECT_LT(s[0], s[2]) << "a longer launch is a longer latency";
+}
+
+TEST(BaselineRecord, PoolsRoundsAndRefusesFailures) {
+    Benchmark b;
+    b.id = "fp32.fma";
+    b.unit = Unit::FlopPerSecond;
+    const auto round = [](double t) {
+        std::vector<double> s;
+        for (int i = 0; i < 11; ++i)
+            s.push_back(t * (1 + 0.001 * i));
+        return measured(s);
+    };
+    const RecordOutcome o = metric_from_rounds(b, {round(1e-3), round(1.02e-3), round(0.99e-3)},
+                                               h200(), "d", kToleranceFloor, kMachine);
+    ASSERT_TRUE(o.recorded) << o.why;
+    EXPECT_EQ(o.metric.samples.size(), 33u);
+    EXPECT_EQ(o.metric.rounds, 3u);
+    EXPECT_GE(o.metric.tolerance, 0.05);
+    EXPECT_NEAR(o.metric.tolerance, 2 * (1e12 / 0.99 - 1e12 / 1.02) / o.metric.median, 0.01);
+    EXPECT_EQ(o.metric.driver, "580.65.06");
+    // Round trip through the validator: what recording writes is always loadable.
+    ASSERT_EQ(o.metric.recordings.size(), 1u);
+    EXPECT_EQ(o.metric.recordings[0].machine, kMachine);
+    BaselineFile f = merge_baseline(nullptr, h200(), {{b.id, o.metric}}, "d", machine());
+    EXPECT_NO_THROW(baseline_from_json(baseline_to_json(f), "x.json"));
+
+    Measurement bad = round(1e-3);
+    bad.status = Status::VerifyFailed;
+    bad.reason = "3 of 256 words differ";
+    const RecordOutcome refused =
+        metric_from_rounds(b, {round(1e-3), bad}, h200(), "d", 0.05, kMachine);
+    EXPECT_FALSE(refused.recorded);
+    EXPECT_NE(refused.why.find("verify-failed"), std::string::npos) << refused.why;
+
+    Measurement un;
+    un.status = Status::Unsupported;
+    un.reason = "no cl_khr_fp16";
+    const RecordOutcome u = metric_from_rounds(b, {un, un}, h200(), "d", 0.05, kMachine);
+    EXPECT_TRUE(u.recorded);
+    EXPECT_FALSE(u.metric.supported);
+}
+
+using BaselineMerge = TempDir;
+
+TEST_F(BaselineMerge, KeepsOtherMetricsAndOtherDevicesFiles) {
+    const std::string other = baseline_path(dir.string(), pocl_cpu());
+    BaselineFile cpu =
+        merge_baseline(nullptr, pocl_cpu(), {{"fp32.fma", ok_metric(2e9)}}, "d0", machine());
+    save_baseline(other, cpu);
+    const std::string other_text = read(other);
+
+    BaselineFile old = sample_file();
+    old.driver = "570.00";
+    const std::string path = baseline_path(dir.string(), h200());
+    save_baseline(path, old);
+    const auto loaded = find_baseline(dir.string(), h200());
+    ASSERT_TRUE(loaded);
+    const BaselineFile merged = merge_baseline(
+        &*loaded, h200(),
+        {{"fp32.fma", ok_metric(6e13)}, {"mem.copy", ok_metric(4e12, 0.05, Unit::BytePerSecond)}},
+        "2026-11-22T00:00:00Z", machine());
+    save_baseline(path, merged);
+
+    const auto now = find_baseline(dir.string(), h200());
+    ASSERT_TRUE(now);
+    EXPECT_EQ(now->metrics.size(), 4u);
+    EXPECT_DOUBLE_EQ(now->metrics.at("fp32.fma").median, ok_metric(6e13).median);
+    EXPECT_DOUBLE_EQ(now->metrics.at("int32.mad").median, ok_metric(2e13).median) << "kept";
+    EXPECT_FALSE(now->metrics.at("fp16.fma").supported) << "kept";
+    EXPECT_TRUE(now->metrics.count("mem.copy"));
+    EXPECT_EQ(now->driver, "580.65.06");
+    EXPECT_EQ(now->date, "2026-11-22T00:00:00Z");
+    EXPECT_EQ(read(other), other_text) << "another device's file changed";
+    EXPECT_FALSE(fs::exists(path + ".tmp"));
+}
+
+// ---- pooling recordings from several machines ----
+
+BaselineFile record_on(const BaselineFile* existing, const std::string& on, double fma,
+                       double tol = 0.05, const std::string& date = "2026-11-22T00:00:00Z") {
+    MetricBaseline m = ok_metric(fma, tol, Unit::FlopPerSecond, on);
+    m.recordings[0].date = date; // as metric_from_rounds dates it
+    pool_recordings(m);
+    return merge_baseline(existing, h200(), {{"fp32.fma", m}}, date, machine(on));
+}
+
+TEST_F(BaselineMerge, SecondMachineMergesAndTheToleranceCoversTheSpread) {
+    const std::string path = baseline_path(dir.string(), h200());
+    save_baseline(path, record_on(nullptr, "machine-a", 100e12));
+    auto a = find_baseline(dir.string(), h200());
+    ASSERT_TRUE(a);
+    save_baseline(path, record_on(&*a, "machine-b", 120e12, 0.05, "2026-11-23T00:00:00Z"));
+    const auto ab = find_baseline(dir.string(), h200());
+    ASSERT_TRUE(ab);
+    const MetricBaseline& m = ab->metrics.at("fp32.fma");
+    // Planted fault "a merge that drops a recording": both machines' samples must be there.
+    ASSERT_EQ(m.recordings.size(), 2u);
+    EXPECT_EQ(m.samples.size(), 22u);
+    EXPECT_EQ(m.recordings[0].machine, "machine-a");
+    EXPECT_EQ(m.recordings[1].machine, "machine-b");
+    ASSERT_EQ(ab->machines.size(), 2u);
+    EXPECT_EQ(ab->machines[0].id, "machine-a");
+    EXPECT_EQ(ab->machines[1].first_recorded, "2026-11-23T00:00:00Z");
+    EXPECT_EQ(ab->machines[1].cpu, "Test CPU");
+    EXPECT_NEAR(m.value, 110e12, 1e3) << "the midpoint of the two machines";
+    // Planted fault "a tolerance that ignores the spread": each machine keeps its own 5% plus
+    // its distance from the pooled value (10/110).
+    EXPECT_NEAR(m.tolerance, 0.05 + 10.0 / 110.0, 1e-9);
+    auto check = [&](double fma) {
+        return compare_metric("fp32.fma", Unit::FlopPerSecond, &m, Status::Ok, "", fma,
+                              around(fma, 0.01))
+            .verdict;
+    };
+    EXPECT_EQ(check(100e12), Verdict::Ok) << "machine A passes against the pooled baseline";
+    EXPECT_EQ(check(120e12), Verdict::Ok) << "machine B passes";
+    EXPECT_EQ(check(100e12 * 0.8), Verdict::Regression) << "a 20% drop on A fails";
+
+    // A third machine merges into the saved file too.
+    save_baseline(path, record_on(&*ab, "machine-c", 104e12));
+    const auto abc = find_baseline(dir.string(), h200());
+    ASSERT_TRUE(abc);
+    EXPECT_EQ(abc->metrics.at("fp32.fma").recordings.size(), 3u);
+    EXPECT_NEAR(abc->metrics.at("fp32.fma").value, 104e12, 1e3) << "the median of three";
+    EXPECT_EQ(abc->machines.size(), 3u);
+}
+
+TEST(BaselinePool, ReRecordingAMachineReplacesOnlyItsRecording) {
+    BaselineFile f = record_on(nullptr, "machine-a", 100e12);
+    f = record_on(&f, "machine-b", 102e12);
+    f = record_on(&f, "machine-a", 90e12, 0.05, "2026-11-24T00:00:00Z");
+    const MetricBaseline& m = f.metrics.at("fp32.fma");
+    ASSERT_EQ(m.recordings.size(), 2u);
+    EXPECT_EQ(m.recordings[0].machine, "machine-b") << "kept";
+    EXPECT_EQ(m.recordings[1].machine, "machine-a");
+    EXPECT_NEAR(m.recordings[1].value, 90e12, 1e3) << "replaced, not duplicated";
+    EXPECT_EQ(m.date, "2026-11-24T00:00:00Z") << "the newest recording's";
+    EXPECT_EQ(f.machines.size(), 2u);
+    EXPECT_EQ(f.machines[0].last_recorded, "2026-11-24T00:00:00Z");
+}
+
+TEST(BaselinePool, AnotherPathStartsAfreshAndUnlistsMachinesWithNoRecording) {
+    BaselineFile f = record_on(nullptr, "machine-a", 100e12);
+    MetricBaseline other = ok_metric(50e12, 0.05, Unit::FlopPerSecond, "machine-b");
+    other.path = "ptx";
+    f = merge_baseline(&f, h200(), {{"fp32.fma", other}}, "d", machine("machine-b"));
+    ASSERT_EQ(f.metrics.at("fp32.fma").recordings.size(), 1u);
+    EXPECT_EQ(f.metrics.at("fp32.fma").path, "ptx");
+    ASSERT_EQ(f.machines.size(), 1u) << "machine-a contributes nothing any more";
+    EXPECT_EQ(f.machines[0].id, "machine-b");
+}
+
+TEST(BaselinePool, ValueAndTolerance) {
+    std::vector<Recording> rs(3);
+    for (size_t i = 0; i < 3; ++i) {
+        rs[i].value = 100.0 + 10.0 * double(i);
+        rs[i].tolerance = 0.05;
+    }
+    EXPECT_DOUBLE_EQ(pooled_value(rs), 110);
+    EXPECT_NEAR(pooled_tolerance(rs, 110), 0.05 + 10.0 / 110, 1e-12);
+    rs[2].value = 1000;
+    EXPECT_DOUBLE_EQ(pooled_tolerance(rs, pooled_value(rs)), kToleranceCap);
+}
+
+} // namespace
+} // namespace clgauge
