@@ -30,8 +30,8 @@ struct EntryHeader {
     std::string description;
     Unit unit = Unit::FlopPerSecond;
     std::vector<Path> paths; // best first
-    // Absolute slack, in seconds, added to this latency's tolerance in the perf gate:
-    // kHostLatencySlackSeconds for a latency on the host clock (launch.*), 0 otherwise.
+    // Absolute slack, in seconds, added to this latency's tolerance in the perf gate: set by a
+    // harness whose figure passes through the host (harness/latency: kHostLatencySlackSeconds).
     double gate_slack_s = 0;
 };
 
