@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 
 namespace clgauge {
 namespace {
@@ -77,6 +78,12 @@ CacheSize second_level_cache(const DeviceFacts& f) {
     if (f.global_cache == 0 && !f.is_nvidia())
         return {1024.0 * 1024, "1 MiB, assumed (the device reports no cache)"};
     return last_level_cache(f);
+}
+
+std::string cache_size_text(double bytes) {
+    constexpr double kKiB = 1024, kMiB = 1024 * 1024;
+    return bytes >= kMiB ? std::to_string(std::lround(bytes / kMiB)) + " MiB"
+                         : std::to_string(std::lround(bytes / kKiB)) + " KiB";
 }
 
 } // namespace clgauge

@@ -28,4 +28,7 @@ CacheSize first_level_cache(const DeviceFacts& f);
 // where none is reported).
 CacheSize second_level_cache(const DeviceFacts& f);
 
+// A working-set size in binary units, rounded: "16 KiB", "50 MiB".
+std::string cache_size_text(double bytes);
+
 } // namespace clgauge

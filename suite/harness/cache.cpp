@@ -18,11 +18,6 @@ constexpr uint32_t kConformanceMaxSteps = 64;
 constexpr size_t kPerfSampleItems = 256;
 constexpr double kPerfReferenceLoads = 2e7; // element loads the CPU recomputes per perf check
 
-std::string size_text(double bytes) {
-    return bytes >= 1 << 20 ? std::to_string(long(bytes / (1 << 20))) + " MiB"
-                            : std::to_string(long(bytes / 1024)) + " KiB";
-}
-
 // The window, written by cache_fill (outside the timed launches).
 void fill(Session& s, cl::Kernel filler, const cl::Buffer& data, uint32_t n, uint32_t seed,
           double timeout_s) {
@@ -42,8 +37,8 @@ Measurement run_cache(const CacheSpec& spec, Session& s, const Path& path, const
     const size_t window = cache_window_bytes(size_t(asked.bytes));
     require_allocation(s, window, spec.entry.id + " working set");
     if (window / kElementBytes * 4 > UINT32_MAX) // the fill's word index is a uint
-        throw AllocationTooLarge(spec.entry.id + ": a working set of " + size_text(double(window)) +
-                                 " is past the kernel's 16 GiB");
+        throw AllocationTooLarge(spec.entry.id + ": a working set of " +
+                                 cache_size_text(double(window)) + " is past the kernel's 16 GiB");
     const auto n = static_cast<uint32_t>(window / kElementBytes);
 
     cl::Kernel kernel = build_kernel(s, "cache.cl", "cache_read", path.options, opts);
@@ -77,7 +72,7 @@ Measurement run_cache(const CacheSpec& spec, Session& s, const Path& path, const
     const auto cover = static_cast<uint32_t>((n + loads_per_step - 1) / loads_per_step);
     const uint32_t most = std::max<uint32_t>(1, uint32_t(ref::kCacheMaxSteps / opts.slowdown));
     if (cover > most)
-        throw std::runtime_error(spec.entry.id + ": a " + size_text(double(window)) +
+        throw std::runtime_error(spec.entry.id + ": a " + cache_size_text(double(window)) +
                                  " window needs more steps than a launch's sums hold exactly");
     uint32_t repeats = perf ? cover
                             : std::min(std::max(cover, 1u) + kConformanceExtraSteps,
@@ -110,7 +105,7 @@ Measurement run_cache(const CacheSpec& spec, Session& s, const Path& path, const
     m.global_size = global;
     m.local_size = local;
     m.work_per_launch = double(global) * repeats * ref::kCacheUnroll * kElementBytes;
-    m.details = {{"working_set", size_text(double(window))},
+    m.details = {{"working_set", cache_size_text(double(window))},
                  {"working_set_bytes", std::to_string(window)},
                  {"working_set_basis", asked.basis},
                  {"work_groups", std::to_string(groups)},

@@ -18,11 +18,6 @@ namespace {
 
 constexpr double kKiB = 1024, kMiB = 1024 * 1024;
 
-std::string size_text(double bytes) {
-    return bytes >= kMiB ? std::to_string(long(bytes / kMiB)) + " MiB"
-                         : std::to_string(long(bytes / kKiB)) + " KiB";
-}
-
 // Powers of two from 4 KiB to the first at or past `top`, with the points 1.5x between them
 // that are whole 4 KiB chunks (from 12 KiB on), unless `powers_only`.
 std::vector<double> working_sets(double top, bool powers_only) {
@@ -129,10 +124,10 @@ std::vector<Mark> cache_marks(const Plan& plan, const nlohmann::json& features) 
     for (const char* level : {"l1", "l2"}) {
         const std::string name = level == std::string("l1") ? "L1" : "L2";
         const double device = plan.facts.value(std::string(level) + "_bytes", 0.0);
-        if (device > 0) v.push_back({device, name + " " + size_text(device) + " (device)"});
+        if (device > 0) v.push_back({device, name + " " + cache_size_text(device) + " (device)"});
         if (features.contains(level) && features[level].value("found", false)) {
             const double at = features[level]["detected_bytes"].get<double>();
-            v.push_back({at, name + " step " + size_text(at) + " (detected)"});
+            v.push_back({at, name + " step " + cache_size_text(at) + " (detected)"});
         }
     }
     return v;

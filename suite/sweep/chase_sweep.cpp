@@ -15,11 +15,6 @@
 namespace clgauge::sweep {
 namespace {
 
-std::string size_text(double bytes) {
-    return bytes >= 1 << 20 ? std::to_string(long(std::lround(bytes / (1 << 20)))) + " MiB"
-                            : std::to_string(long(std::lround(bytes / 1024))) + " KiB";
-}
-
 Plan chase_plan(Session& s, const Settings& settings) {
     Plan plan;
     const DeviceFacts& f = s.facts();
@@ -99,9 +94,9 @@ std::vector<Line> chase_level_lines(const Plan& plan, const std::vector<Series>&
 std::vector<Mark> chase_marks(const Plan& plan, const nlohmann::json& features) {
     std::vector<Mark> v;
     const double cache = plan.facts["cache_bytes"].get<double>();
-    if (cache > 0) v.push_back({cache, "cache " + size_text(cache)});
+    if (cache > 0) v.push_back({cache, "cache " + cache_size_text(cache)});
     if (const double l1 = plan.facts["l1_bytes"].get<double>(); l1 > 0)
-        v.push_back({l1, "L1 " + size_text(l1)});
+        v.push_back({l1, "L1 " + cache_size_text(l1)});
     if (features.contains("dram_from_bytes"))
         v.push_back({features["dram_from_bytes"].get<double>(), "DRAM level from here"});
     return v;

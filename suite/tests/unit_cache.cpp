@@ -137,6 +137,13 @@ std::pair<std::vector<double>, std::vector<double>> curve(const Staircase& c) {
     return {x, y};
 }
 
+TEST(CacheSizes, TextInBinaryUnitsRounded) {
+    EXPECT_EQ(cache_size_text(4096), "4 KiB");
+    EXPECT_EQ(cache_size_text(185344), "181 KiB"); // a chase point: rounded, not cut
+    EXPECT_EQ(cache_size_text(50.0 * 1024 * 1024), "50 MiB");
+    EXPECT_EQ(cache_size_text(5.93e6), "6 MiB");
+}
+
 TEST(CacheLevels, ThreeLevelsAndTheirSteps) {
     const Staircase c;
     const auto [x, y] = curve(c);
