@@ -8,6 +8,7 @@
 #include "registry/registry.hpp"
 #include "run/runner.hpp"
 #include "sweep/cache_levels.hpp"
+#include "sweep/point.hpp"
 #include "sweep/sweep_defs.hpp"
 
 #include <algorithm>
@@ -65,17 +66,9 @@ Plan cache_plan(Session& s, const Settings& settings) {
 }
 
 Point cache_point(Session& s, const Plan&, const std::string&, double x, const Settings& settings) {
-    RunOptions o = settings.base;
-    o.mode = Mode::Perf;
-    o.budget.seconds = settings.short_mode ? 0.01 : 0.03; // launches of >= 0.5 / 1.5 ms
-    o.budget.min_reps = settings.short_mode ? 3 : 5;
-    o.budget.max_reps = 50;
+    RunOptions o = point_options(settings, 0.03, 0.01, 50); // launches of >= 1.5 / 0.5 ms
     o.working_set_bytes = size_t(x);
-    Point p;
-    p.x = x;
-    p.m = run_benchmark(s, registry_entry("cache.l2.read"), o);
-    p.y = p.m.status == Status::Ok ? p.m.rate() : 0;
-    return p;
+    return measure_point(s, registry_entry("cache.l2.read"), x, o);
 }
 
 nlohmann::json held(const CacheMatch& m, double device, const std::string& basis) {

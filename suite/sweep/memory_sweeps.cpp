@@ -8,6 +8,7 @@
 #include "registry/registry.hpp"
 #include "run/runner.hpp"
 #include "sweep/features.hpp"
+#include "sweep/point.hpp"
 #include "sweep/sweep_defs.hpp"
 
 #include <algorithm>
@@ -27,21 +28,9 @@ const StreamSeries kStream[] = {{"copy", "stream.copy.f32", 2},
                                 {"triad", "stream.triad.f32", 4},
                                 {"read", "stream.read.f32", 1}};
 
-Point run_entry(Session& s, const std::string& id, double x, const RunOptions& o) {
-    Point p;
-    p.x = x;
-    p.m = run_benchmark(s, registry_entry(id), o);
-    p.y = p.m.status == Status::Ok ? p.m.rate() : 0;
-    return p;
-}
-
-RunOptions point_options(const Settings& settings) {
-    RunOptions o = settings.base;
-    o.mode = Mode::Perf;
-    o.budget.seconds = settings.short_mode ? 0.01 : 0.03;
-    o.budget.min_reps = settings.short_mode ? 3 : 5;
-    o.budget.max_reps = 50;
-    return o;
+// A memory sweep point: 30 ms of timed launches (10 ms in short mode), 5 to 50 of them.
+RunOptions memory_point_options(const Settings& settings) {
+    return point_options(settings, 0.03, 0.01, 50);
 }
 
 void add_peak(const Session& s, Plan& plan) {
@@ -91,10 +80,10 @@ Point stream_point(Session& s, const Plan&, const std::string& series, double x,
                    const Settings& settings) {
     for (const auto& ser : kStream)
         if (series == ser.name) {
-            RunOptions o = point_options(settings);
+            RunOptions o = memory_point_options(settings);
             const size_t array = std::max<size_t>(4096, size_t(x / ser.arrays) / 4096 * 4096);
             o.array_bytes = array;
-            return run_entry(s, ser.id, double(array) * ser.arrays, o);
+            return measure_point(s, registry_entry(ser.id), double(array) * ser.arrays, o);
         }
     throw std::runtime_error("unknown stream series " + series);
 }
@@ -169,10 +158,11 @@ Plan strided_plan(Session& s, const Settings& settings) {
 
 Point strided_point(Session& s, const Plan& plan, const std::string& series, double x,
                     const Settings& settings) {
-    RunOptions o = point_options(settings);
+    RunOptions o = memory_point_options(settings);
     o.stride = unsigned(x);
     if (plan.params.count("array_bytes")) o.array_bytes = size_t(plan.params.at("array_bytes"));
-    return run_entry(s, series == "read" ? "mem.strided.read" : "mem.strided.write", x, o);
+    return measure_point(
+        s, registry_entry(series == "read" ? "mem.strided.read" : "mem.strided.write"), x, o);
 }
 
 // Each access of a 4-byte word at stride s moves min(s x 4, sector) bytes: the stride-1

@@ -1,5 +1,5 @@
-// One sweep point: a benchmark run in perf mode on a short budget (the chase and local-banks
-// sweeps; memory_sweeps.cpp has its own copy, kept while another branch edits that file).
+// One sweep point: a benchmark run in perf mode on a short budget (the stream, cache, chase
+// and local-banks sweeps; the fma sweeps size their budget from the launch instead).
 #pragma once
 #include "sweep/sweep.hpp"
 
