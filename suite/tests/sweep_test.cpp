@@ -166,16 +166,18 @@ TEST(Sweep, Chase) {
     const auto& levels = r.features["levels"];
     ASSERT_TRUE(levels.is_array()) << r.features.dump();
     EXPECT_LE(r.plan.xs.front(), 4096.0);
-    // The fastest of the three smallest working sets against the slowest of the three largest:
-    // one point slowed by a job sharing the CPU cannot decide (it flaked once with one each).
+    // The middle of the three smallest working sets against the middle of the three largest:
+    // one point slowed by a job sharing the CPU cannot decide (it flaked once with one each),
+    // and a flat curve fails (PoCL 3.1 here: 2.5-3.3 ns at 4-16 KiB, 357-406 ns at 4-16 MiB).
     const auto& pts = r.series.at(0).points;
     ASSERT_GE(pts.size(), 6u);
-    double small = pts[0].y, large = pts.back().y;
-    for (size_t i = 0; i < 3; ++i) {
-        small = std::min(small, pts[i].y);
-        large = std::max(large, pts[pts.size() - 1 - i].y);
-    }
-    EXPECT_GT(large, small) << "the largest working sets are no slower than 4-16 KiB";
+    const auto middle = [](double a, double b, double c) {
+        return std::max(std::min(a, b), std::min(std::max(a, b), c));
+    };
+    const double small = middle(pts[0].y, pts[1].y, pts[2].y);
+    const size_t n = pts.size();
+    const double large = middle(pts[n - 1].y, pts[n - 2].y, pts[n - 3].y);
+    EXPECT_GT(large, 2 * small) << "the largest working sets are not twice as slow as 4-16 KiB";
     if (!gpu()) return;
     const double cache = r.plan.facts["cache_bytes"].get<double>();
     EXPECT_GE(r.plan.xs.back(), 4 * cache) << "reaches past 4x the L2";
