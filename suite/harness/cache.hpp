@@ -21,7 +21,6 @@ struct CacheSpec {
     // The working set on this device and how it was chosen, where RunOptions gives none.
     CacheSize (*working_set)(const DeviceFacts& f) = nullptr;
     // The launch; RunOptions::mem_tune's `local` and `wgs` override them (CLGAUGE_MEM_TUNE).
-    // The launch; RunOptions::mem_tune's `local` and `wgs` override them (CLGAUGE_MEM_TUNE).
     size_t local = 1024;        // work-items per group (at most what the kernel allows)
     unsigned groups_per_cu = 4; // perf launches: whole waves on a GPU
 };

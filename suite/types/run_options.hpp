@@ -16,7 +16,8 @@ enum class Mode {
 };
 
 // Overrides of a tunable memory entry's launch (CLGAUGE_MEM_TUNE="vec=8,unroll=4,wgs=8,
-// local=256,tile=16", any subset); tile 0 means the grid-stride loop ("tile=grid").
+// local=256,tile=16", any subset); tile 0 means the grid-stride loop ("tile=grid"). The cache
+// harness also takes local and wgs, the group harness (atomics, barriers) wgs.
 struct MemTune {
     std::optional<unsigned> vec, unroll, wgs, tile;
     std::optional<size_t> local;
