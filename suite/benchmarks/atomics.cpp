@@ -130,8 +130,7 @@ const Path kF32Ptx{"ptx", {Need::InlinePtx}, "-DCLG_F32 -DCLG_PTX"};
 
 template <AtomicWord W, Target T>
 Benchmark counter_entry(const std::string& id, const Flavor& f, const char* kernel,
-                        const std::string& description, Need scope,
-                        unsigned groups_per_cu = 16) {
+                        const std::string& description, Need scope, unsigned groups_per_cu = 16) {
     GroupSpec s;
     s.groups_per_cu = groups_per_cu;
     s.entry.id = id;
