@@ -46,14 +46,15 @@ Measurement run_cache(const CacheSpec& spec, Session& s, const Path& path, const
     // CLGAUGE_MEM_TUNE's local and wgs reshape the launch (tuning on a GPU without a rebuild).
     const size_t local = pick_local_size(kernel, s, opts.mem_tune.local.value_or(spec.local));
     const unsigned groups_per_cu = std::max(1u, opts.mem_tune.wgs.value_or(spec.groups_per_cu));
-    const size_t groups =
-        perf ? size_t(s.facts().compute_units) * groups_per_cu : kConformanceGroups;
+    const size_t slots = (local + ref::kCacheRow - 1) / ref::kCacheRow;
+    const size_t groups = perf ? cache_perf_groups(n / ref::kCacheChunk, slots,
+                                                   s.facts().compute_units, groups_per_cu)
+                               : kConformanceGroups;
     const size_t global = groups * local;
 
     // A step moves an item past its group's span; the groups start a share of the window
     // apart (whole spans where the window holds them, so they do not read the same chunks).
     const uint32_t chunk = ref::kCacheChunk;
-    const size_t slots = (local + ref::kCacheRow - 1) / ref::kCacheRow;
     const size_t span = slots * chunk;
     const auto jump = static_cast<uint32_t>((span - 1) % n + 1);
     size_t phase_chunks = n / chunk / groups;
@@ -110,7 +111,7 @@ Measurement run_cache(const CacheSpec& spec, Session& s, const Path& path, const
                  {"working_set_basis", asked.basis},
                  {"work_groups", std::to_string(groups)},
                  {"steps_per_item", std::to_string(repeats)}};
-    if (perf) m.details.push_back({"wgs_per_cu", std::to_string(groups_per_cu)});
+    if (perf) m.details.push_back({"most_wgs_per_cu", std::to_string(groups_per_cu)});
 
     // Each item's check costs at most one period of its walk.
     const ref::CacheLaunch launch{
@@ -136,6 +137,13 @@ Measurement run_cache(const CacheSpec& spec, Session& s, const Path& path, const
 }
 
 } // namespace
+
+size_t cache_perf_groups(size_t window_chunks, size_t slots, size_t compute_units,
+                         unsigned groups_per_cu) {
+    const size_t units = std::max<size_t>(1, compute_units);
+    return std::clamp(window_chunks / std::max<size_t>(1, slots), units,
+                      units * std::max(1u, groups_per_cu));
+}
 
 size_t cache_window_bytes(size_t bytes) {
     const size_t chunk = ref::kCacheChunk * kElementBytes;

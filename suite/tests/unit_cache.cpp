@@ -74,6 +74,19 @@ TEST(CacheWindow, WholeChunksAtLeastOne) {
     EXPECT_EQ(cache_window_bytes((25u << 20) + 100), 25u << 20);
 }
 
+// An H200: 132 SMs, groups of 256 items (8 chunks a span), at most 4 per SM.
+TEST(CacheLaunch, NoTwoGroupsReadTheSameChunksWhereTheWindowHoldsTheirSpans) {
+    constexpr size_t kSms = 132, kSlots = 8;
+    const size_t l2_eighth = (size_t(50) << 20) / 8 / 4096, l2_half = (size_t(50) << 20) / 2 / 4096;
+    EXPECT_EQ(cache_perf_groups(l2_eighth, kSlots, kSms, 4), 200u);
+    EXPECT_EQ(cache_perf_groups(l2_half, kSlots, kSms, 4), 528u); // every SM's 4 fit
+    for (size_t chunks = kSms * kSlots; chunks < 4 * kSms * kSlots; chunks += 37)
+        EXPECT_LE(cache_perf_groups(chunks, kSlots, kSms, 4) * kSlots, chunks) << chunks;
+    // Below one span a unit, one group a unit (an L1 window: each reads it from its own L1).
+    EXPECT_EQ(cache_perf_groups(4, kSlots, kSms, 4), kSms);
+    EXPECT_EQ(cache_perf_groups(4, kSlots, 0, 0), 1u);
+}
+
 TEST(CacheSizes, NvidiaFromTablesCpuFromGuesses) {
     DeviceFacts h200;
     h200.name = "NVIDIA H200";
