@@ -130,7 +130,8 @@ const Path kF32Ptx{"ptx", {Need::InlinePtx}, "-DCLG_F32 -DCLG_PTX"};
 
 template <AtomicWord W, Target T>
 Benchmark counter_entry(const std::string& id, const Flavor& f, const char* kernel,
-                        const std::string& description, Need scope, unsigned groups_per_cu = 16) {
+                        const std::string& description, Need scope,
+                        unsigned groups_per_cu = kGroupsPerCu) {
     GroupSpec s;
     s.groups_per_cu = groups_per_cu;
     s.entry.id = id;
@@ -180,7 +181,7 @@ std::vector<Benchmark> atomics() {
     std::vector<Benchmark> v;
     // 32-bit adds to distinct global words still gained past 16 work-groups per SM on an H200:
     // 517 / 549 / 559 / 564 G/s at 8 / 16 / 32 / 64 (CLGAUGE_MEM_TUNE=wgs=N). The other
-    // words were not measured past 16 and keep it.
+    // words were not measured past 16 and keep the default (kGroupsPerCu).
     add_counters<AtomicWord::U32>(v, kU32, 64);
     v.push_back(counter_entry<AtomicWord::U32, Target::Distinct>(
         "atomic.local.distinct.u32", kU32, "atomic_local_distinct",
@@ -204,8 +205,8 @@ std::vector<Benchmark> atomics() {
     t.max_steps = ticket_steps;
     v.push_back(group_benchmark(std::move(t)));
 
-    add_counters<AtomicWord::U64>(v, kU64, 16);
-    add_counters<AtomicWord::F32>(v, kF32, 16);
+    add_counters<AtomicWord::U64>(v, kU64, kGroupsPerCu);
+    add_counters<AtomicWord::F32>(v, kF32, kGroupsPerCu);
     // OpenCL C 2.0 scopes: memory_scope_device on global words, memory_scope_work_group on
     // local ones.
     v.push_back(counter_entry<AtomicWord::U32, Target::Distinct>(

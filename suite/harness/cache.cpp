@@ -43,9 +43,10 @@ Measurement run_cache(const CacheSpec& spec, Session& s, const Path& path, const
 
     cl::Kernel kernel = build_kernel(s, "cache.cl", "cache_read", path.options, opts);
     cl::Kernel filler = build_kernel(s, "cache.cl", "cache_fill", path.options, opts);
-    // CLGAUGE_MEM_TUNE's local and wgs reshape the launch (tuning on a GPU without a rebuild).
+    // CLGAUGE_MEM_TUNE's local and wgs reshape the launch (tuning on a GPU without a rebuild;
+    // its parser refuses 0).
     const size_t local = pick_local_size(kernel, s, opts.mem_tune.local.value_or(spec.local));
-    const unsigned groups_per_cu = std::max(1u, opts.mem_tune.wgs.value_or(spec.groups_per_cu));
+    const unsigned groups_per_cu = opts.mem_tune.wgs.value_or(spec.groups_per_cu);
     const size_t slots = (local + ref::kCacheRow - 1) / ref::kCacheRow;
     const size_t groups = perf ? cache_perf_groups(n / ref::kCacheChunk, slots,
                                                    s.facts().compute_units, groups_per_cu)

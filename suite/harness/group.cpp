@@ -50,8 +50,9 @@ Measurement run_group(const GroupSpec& spec, Session& s, const Path& path, const
     }
 
     // CLGAUGE_MEM_TUNE's wgs sets the work-groups per compute unit (tuning on a GPU without
-    // a rebuild); the work-group size stays the entry's, since barrier entries measure it.
-    const unsigned groups_per_cu = std::max(1u, opts.mem_tune.wgs.value_or(spec.groups_per_cu));
+    // a rebuild; its parser refuses 0); the work-group size stays the entry's, since barrier
+    // entries measure it.
+    const unsigned groups_per_cu = opts.mem_tune.wgs.value_or(spec.groups_per_cu);
     size_t groups = perf ? size_t(s.facts().compute_units) * groups_per_cu : kConformanceGroups;
     auto most_steps = [&] {
         return spec.max_steps ? spec.max_steps(groups * local, local)

@@ -12,6 +12,9 @@
 
 namespace clgauge {
 
+// Work-groups per compute unit of a perf launch, where an entry sets none.
+constexpr unsigned kGroupsPerCu = 16;
+
 // What the kernel and its CPU model both see of one launch.
 struct GroupLaunch {
     uint32_t seed = 0;
@@ -38,11 +41,11 @@ using GroupMaxSteps = uint64_t (*)(size_t global, size_t local);
 struct GroupSpec {
     EntryHeader entry;
     std::string source, kernel, options;
-    bool opencl_c_2 = false;     // built with the device's -cl-std=CL2.0 or CL3.0
-    unsigned steps = 16;         // CLG_STEPS
-    size_t local = 256;          // the work-group size; 0: the largest the kernel allows
-    unsigned groups_per_cu = 16; // perf launch: work-groups per compute unit
-    double ops_per_step = 1;     // counted operations per work-item per step
+    bool opencl_c_2 = false;               // built with the device's -cl-std=CL2.0 or CL3.0
+    unsigned steps = 16;                   // CLG_STEPS
+    size_t local = 256;                    // the work-group size; 0: the largest the kernel allows
+    unsigned groups_per_cu = kGroupsPerCu; // perf launch: work-groups per compute unit
+    double ops_per_step = 1;               // counted operations per work-item per step
     size_t word_bytes = 4;
     GroupWords out_words = nullptr;
     GroupInit init = nullptr;
