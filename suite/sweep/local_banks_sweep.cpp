@@ -46,8 +46,7 @@ Plan banks_plan(Session& s, const Settings& settings) {
 }
 
 Point banks_point(Session& s, const Plan&, const std::string&, double x, const Settings& settings) {
-    return measure_point(s, local_banks_benchmark(uint32_t(x)), x,
-                         point_options(settings, 0.03, 0.01, 50));
+    return measure_point(s, local_banks_benchmark(uint32_t(x)), x, point_options(settings));
 }
 
 // The model of the device's bank count (or of the fitted one) from the stride-1 rate, and the

@@ -28,11 +28,6 @@ const StreamSeries kStream[] = {{"copy", "stream.copy.f32", 2},
                                 {"triad", "stream.triad.f32", 4},
                                 {"read", "stream.read.f32", 1}};
 
-// A memory sweep point: 30 ms of timed launches (10 ms in short mode), 5 to 50 of them.
-RunOptions memory_point_options(const Settings& settings) {
-    return point_options(settings, 0.03, 0.01, 50);
-}
-
 void add_peak(const Session& s, Plan& plan) {
     if (const auto peak = memory_peak(s.facts())) {
         plan.facts["theoretical_Bps"] = peak->bytes_per_second;
@@ -80,7 +75,7 @@ Point stream_point(Session& s, const Plan&, const std::string& series, double x,
                    const Settings& settings) {
     for (const auto& ser : kStream)
         if (series == ser.name) {
-            RunOptions o = memory_point_options(settings);
+            RunOptions o = point_options(settings);
             const size_t array = std::max<size_t>(4096, size_t(x / ser.arrays) / 4096 * 4096);
             o.array_bytes = array;
             return measure_point(s, registry_entry(ser.id), double(array) * ser.arrays, o);
@@ -158,7 +153,7 @@ Plan strided_plan(Session& s, const Settings& settings) {
 
 Point strided_point(Session& s, const Plan& plan, const std::string& series, double x,
                     const Settings& settings) {
-    RunOptions o = memory_point_options(settings);
+    RunOptions o = point_options(settings);
     o.stride = unsigned(x);
     if (plan.params.count("array_bytes")) o.array_bytes = size_t(plan.params.at("array_bytes"));
     return measure_point(

@@ -4,13 +4,12 @@
 
 namespace clgauge::sweep {
 
-RunOptions point_options(const Settings& settings, double seconds, double short_seconds,
-                         int max_reps) {
+RunOptions point_options(const Settings& settings, const PointBudget& budget) {
     RunOptions o = settings.base;
     o.mode = Mode::Perf;
-    o.budget.seconds = settings.short_mode ? short_seconds : seconds;
+    o.budget.seconds = settings.short_mode ? budget.short_seconds : budget.seconds;
     o.budget.min_reps = settings.short_mode ? 3 : 5;
-    o.budget.max_reps = max_reps;
+    o.budget.max_reps = budget.max_reps;
     return o;
 }
 
