@@ -3,11 +3,11 @@
 // match the device facts: the stream bump at the L2 size with its asymptote near
 // mem.coalesced.read, the fma sawtooth at the wave size, the fma-strided plateau at the SIMD
 // width, strided bandwidth falling with the stride, the cache steps at the L1 and L2 sizes.
+#include "core/stats.hpp"
 #include "device_fixture.hpp"
 #include "sweep/plot.hpp"
 #include "sweep/sweep.hpp"
 
-#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <gtest/gtest.h>
@@ -171,12 +171,9 @@ TEST(Sweep, Chase) {
     // and a flat curve fails (PoCL 3.1 here: 2.5-3.3 ns at 4-16 KiB, 357-406 ns at 4-16 MiB).
     const auto& pts = r.series.at(0).points;
     ASSERT_GE(pts.size(), 6u);
-    const auto middle = [](double a, double b, double c) {
-        return std::max(std::min(a, b), std::min(std::max(a, b), c));
-    };
-    const double small = middle(pts[0].y, pts[1].y, pts[2].y);
     const size_t n = pts.size();
-    const double large = middle(pts[n - 1].y, pts[n - 2].y, pts[n - 3].y);
+    const double small = summarize({pts[0].y, pts[1].y, pts[2].y}).median;
+    const double large = summarize({pts[n - 3].y, pts[n - 2].y, pts[n - 1].y}).median;
     EXPECT_GT(large, 2 * small) << "the largest working sets are not twice as slow as 4-16 KiB";
     if (!gpu()) return;
     const double cache = r.plan.facts["cache_bytes"].get<double>();
