@@ -3,12 +3,11 @@
 #include "core/crash_context.hpp"
 #include "harness/lane_map.hpp"
 #include "harness/launch.hpp"
+#include "harness/subgroup_check.hpp"
 #include "harness/verify.hpp"
 #include "reference/subgroup.hpp"
 
 #include <algorithm>
-#include <cstring>
-#include <iterator>
 
 namespace clgauge {
 namespace {
@@ -128,21 +127,10 @@ LaneMap record_map(Session& s, Kernels& k, const Config& c, size_t global, size_
     return m;
 }
 
-size_t words_per_item(SgOp op) {
-    switch (op) {
-    case SgOp::Broadcast:
-        return 2;
-    case SgOp::ReduceAdd:
-        return 3;
-    default:
-        return 1;
-    }
-}
-
 // Device buffers and their host images for one launch geometry.
 struct Buffers {
     cl::Buffer out, in;
-    std::vector<uint32_t> in_words, out_init; // what the host wrote (block read / block write)
+    SubgroupHostWords host; // what the host wrote (block read / block write)
     size_t out_words = 0;
 };
 
@@ -151,114 +139,25 @@ Buffers prepare(Session& s, SgOp op, const LaneMap& m, size_t global, size_t loc
     // Padding: a planted wrong block offset reaches a few words past the last region.
     const size_t regions = m.region_words(global / local) + m.max_size + 64;
     if (op == SgOp::BlockRead) {
-        b.in_words.resize(regions);
+        b.host.in.resize(regions);
         for (size_t i = 0; i < regions; ++i)
-            b.in_words[i] = ref::rand(seed, static_cast<uint32_t>(i), 3);
+            b.host.in[i] = ref::rand(seed, static_cast<uint32_t>(i), 3);
     } else {
-        b.in_words.assign(4, 0);
+        b.host.in.assign(4, 0);
     }
     if (op == SgOp::BlockWrite) {
         b.out_words = regions;
-        b.out_init.resize(regions);
+        b.host.out_init.resize(regions);
         for (size_t i = 0; i < regions; ++i)
-            b.out_init[i] = ref::rand(seed, static_cast<uint32_t>(i), 4);
+            b.host.out_init[i] = ref::rand(seed, static_cast<uint32_t>(i), 4);
     } else {
-        b.out_words = global * words_per_item(op);
-        b.out_init.assign(b.out_words, 0);
+        b.out_words = global * subgroup_words_per_item(op);
+        b.host.out_init.assign(b.out_words, 0);
     }
-    require_allocation(s, std::max(b.out_words, b.in_words.size()) * 4, "sub-group buffers");
-    b.in = upload(s, b.in_words);
-    b.out = upload(s, b.out_init);
+    require_allocation(s, std::max(b.out_words, b.host.in.size()) * 4, "sub-group buffers");
+    b.in = upload(s, b.host.in);
+    b.out = upload(s, b.host.out_init);
     return b;
-}
-
-std::string where_in_map(const LaneMap& m, uint32_t sg, uint32_t lane) {
-    const auto& g = m.subgroups[sg];
-    return "work-group " + std::to_string(g.group) + ", sub-group " + std::to_string(g.id) +
-           ", lane " + std::to_string(lane) + " of " + std::to_string(g.size());
-}
-
-// Checks the chosen sub-groups (indices into m.subgroups) of one launch.
-Verification verify(SgOp op, uint32_t seed, uint64_t steps, const LaneMap& m,
-                    const std::vector<size_t>& chosen, const std::vector<uint32_t>& device,
-                    const Buffers& b, bool whole_buffer) {
-    std::vector<size_t> items;
-    std::vector<uint64_t> got, expected;
-    std::vector<std::string> place; // for the first mismatch
-    if (op == SgOp::BlockWrite) {
-        std::vector<uint32_t> mem = b.out_init;
-        for (size_t i : chosen)
-            ref::subgroup::block_write(seed, steps, m.subgroups[i], mem);
-        auto check = [&](size_t w) {
-            items.push_back(w);
-            got.push_back(device[w]);
-            expected.push_back(mem[w]);
-        };
-        if (whole_buffer) {
-            for (size_t w = 0; w < mem.size(); ++w)
-                check(w);
-        } else {
-            for (size_t i : chosen)
-                for (size_t w = 0; w < 2ull * m.max_size; ++w)
-                    check(m.subgroups[i].region + w);
-        }
-    } else {
-        const size_t W = words_per_item(op);
-        std::vector<uint32_t> out;
-        for (size_t i : chosen) {
-            const auto& g = m.subgroups[i];
-            out.assign(g.size() * W, 0);
-            // The per-lane models, in the order of SgOp; block reads also take the input.
-            using Model = void (*)(uint32_t, uint64_t, const ref::subgroup::SubGroup&, uint32_t*);
-            static constexpr Model kModels[] = {ref::subgroup::broadcast, ref::subgroup::reduce_add,
-                                                ref::subgroup::shuffle, ref::subgroup::shuffle_xor};
-            static_assert(size_t(SgOp::ShuffleXor) + 1 == std::size(kModels));
-            if (op == SgOp::BlockRead)
-                ref::subgroup::block_read(seed, steps, g, b.in_words, out.data());
-            else if (size_t(op) < std::size(kModels))
-                kModels[size_t(op)](seed, steps, g, out.data());
-            for (uint32_t k = 0; k < g.size(); ++k) {
-                items.push_back(g.gid[k]);
-                for (size_t w = 0; w < W; ++w) {
-                    got.push_back(device[g.gid[k] * W + w]);
-                    expected.push_back(out[k * W + w]);
-                }
-            }
-        }
-    }
-    const size_t W = op == SgOp::BlockWrite ? 1 : words_per_item(op);
-    Verification v = compare_exact(items, W, got, expected, WordKind::U32);
-    if (v.mismatches > 0) {
-        const size_t first =
-            std::mismatch(got.begin(), got.end(), expected.begin()).first - got.begin();
-        const size_t item = items[first / W];
-        std::string at;
-        if (op == SgOp::BlockWrite) {
-            const size_t per_region = 2ull * m.max_size;
-            const size_t r = item / per_region;
-            at = "region of work-group " + std::to_string(r / m.per_group) + " sub-group " +
-                 std::to_string(r % m.per_group) + ", word " + std::to_string(item % per_region);
-        } else {
-            at = where_in_map(m, m.subgroup_of[item], m.lane_of[item]);
-        }
-        v.first_mismatch += " [" + at + "]";
-    }
-    return v;
-}
-
-void merge(Verification& total, const Verification& v, const std::string& where) {
-    total.checked += v.checked;
-    if (v.mismatches > 0 && total.mismatches == 0)
-        total.first_mismatch = where + ": " + v.first_mismatch;
-    total.mismatches += v.mismatches;
-    if (!v.degenerate.empty() && total.degenerate.empty())
-        total.degenerate = where + ": " + v.degenerate;
-}
-
-void fail_map(Verification& total, const LaneMap& m, size_t items, const std::string& where) {
-    total.checked += items;
-    if (total.mismatches == 0) total.first_mismatch = where + ": lane map: " + m.error;
-    total.mismatches += 1;
 }
 
 std::string geometry(const Config& c, size_t local) {
@@ -284,7 +183,7 @@ void conformance(const SubgroupSpec& spec, Session& s, const Path& path, const R
             set_crash_context(where);
             const LaneMap map = record_map(s, k, c, global, local, opts);
             if (!map.ok()) {
-                fail_map(m.verification, map, global, where);
+                fail_lane_map(m.verification, map, global, where);
                 continue;
             }
             Buffers b = prepare(s, spec.op, map, global, local, opts.seed);
@@ -301,10 +200,10 @@ void conformance(const SubgroupSpec& spec, Session& s, const Path& path, const R
             std::vector<size_t> all(map.subgroups.size());
             for (size_t i = 0; i < all.size(); ++i)
                 all[i] = i;
-            merge(m.verification,
-                  verify(spec.op, opts.seed, steps, map, all, read_u32(s, b.out, b.out_words), b,
-                         true),
-                  where);
+            merge_verification(m.verification,
+                               check_subgroups(spec.op, opts.seed, steps, map, all,
+                                               read_u32(s, b.out, b.out_words), b.host, true),
+                               where);
             m.details.push_back({where, "sub-group sizes " + describe_sizes(map.sizes) + " (max " +
                                             std::to_string(map.max_size) + ")"});
         }
@@ -321,7 +220,7 @@ void perf(const SubgroupSpec& spec, Session& s, const Path& path, const RunOptio
     const size_t global = local * s.facts().compute_units * 32;
     const LaneMap map = record_map(s, k, c, global, local, opts);
     if (!map.ok()) {
-        fail_map(m.verification, map, global, geometry(c, local));
+        fail_lane_map(m.verification, map, global, geometry(c, local));
         return;
     }
     Buffers b = prepare(s, spec.op, map, global, local, opts.seed);
@@ -342,9 +241,10 @@ void perf(const SubgroupSpec& spec, Session& s, const Path& path, const RunOptio
     const size_t count = std::clamp<size_t>(
         size_t(kPerfReferenceLaneSteps / (double(steps) * map.max_size)), 1, kPerfSampleSubgroups);
     const std::vector<size_t> chosen = sample_items(map.subgroups.size(), count);
-    merge(m.verification,
-          verify(spec.op, opts.seed, steps, map, chosen, read_u32(s, b.out, b.out_words), b, false),
-          geometry(c, local));
+    merge_verification(m.verification,
+                       check_subgroups(spec.op, opts.seed, steps, map, chosen,
+                                       read_u32(s, b.out, b.out_words), b.host, false),
+                       geometry(c, local));
     m.details.push_back({"repeats", std::to_string(repeats)});
     m.details.push_back({"sub-group sizes", describe_sizes(map.sizes) + " (max " +
                                                 std::to_string(map.max_size) + ")"});
