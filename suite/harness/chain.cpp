@@ -23,14 +23,18 @@ Measurement run_chain(const ChainSpec& spec, Session& s, const Path& path, const
                                 " -DCLG_SEED=" + std::to_string(opts.seed) + "u" +
                                 (path.options.empty() ? "" : " " + path.options);
     cl::Kernel kernel = build_kernel(s, spec.source, spec.kernel, options, opts);
-    const size_t local = pick_local_size(kernel, s, opts.small_launch ? kSmallLocal : 256);
+    // CLGAUGE_MEM_TUNE's local (and wgs, below) reshape the launch: probing a GPU without a
+    // rebuild.
+    const size_t local = pick_local_size(
+        kernel, s, opts.small_launch ? kSmallLocal : opts.mem_tune.local.value_or(spec.local));
     const size_t item_bytes = spec.word_bytes * spec.words_per_item;
     const bool perf = opts.mode == Mode::Perf;
 
     // Perf: 64 work-groups per compute unit are several whole waves on any GPU, so a partial
     // last wave costs little; the work per item then grows with `repeats` to the target.
     const size_t conformance_items = opts.small_launch ? kSmallItems : kConformanceItems;
-    size_t global = perf ? s.facts().compute_units * local * 64 : conformance_items;
+    const size_t groups_per_cu = opts.mem_tune.wgs.value_or(64);
+    size_t global = perf ? s.facts().compute_units * local * groups_per_cu : conformance_items;
     if (perf && opts.global_size) global = *opts.global_size;
     global = round_up(global, local);
     global = std::min(global, round_up(max_buffer_bytes(s) / item_bytes / 2, local));

@@ -26,12 +26,13 @@ using ChainCrossCheck = bool (*)(uint32_t seed, uint32_t gid, uint64_t steps, co
 // repeats * CLG_STEPS steps. With `input` set, a 4th argument `global const uint* in` holds
 // input_words words, in[i] = input(seed, i), for kernels fed from memory. Honors
 // RunOptions::global_size and ::repeats (perf mode): a pinned launch is timed as it is,
-// without calibration.
+// without calibration; and mem_tune's local and wgs (work-groups per compute unit).
 struct ChainSpec {
     EntryHeader entry;
     std::string source, kernel;
     std::string options;     // build options common to all paths
     unsigned steps = 512;    // unrolled steps per repeat (CLG_STEPS)
+    size_t local = 256;      // preferred work-group size (the kernel's limit may lower it)
     double ops_per_step = 0; // counted operations per step per work-item, all lanes
     WordKind kind = WordKind::U32;
     size_t word_bytes = 4, words_per_item = 2;

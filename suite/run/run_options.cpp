@@ -32,6 +32,8 @@ MemTune parse_mem_tune(const std::string& text) {
             t.local = v;
         else if (k == "tile")
             t.tile = unsigned(v);
+        else if (k == "covers")
+            t.covers = unsigned(v);
         else
             throw std::invalid_argument("CLGAUGE_MEM_TUNE: unknown key '" + k + "'");
     }

@@ -35,12 +35,13 @@ TEST(Settings, PlantedGetenvIsCaught) {
 }
 
 TEST(Settings, MemTuneParsesEveryKey) {
-    const MemTune t = parse_mem_tune("vec=8,unroll=4,wgs=2,local=128,tile=grid");
+    const MemTune t = parse_mem_tune("vec=8,unroll=4,wgs=2,local=128,tile=grid,covers=3");
     EXPECT_EQ(t.vec, 8u);
     EXPECT_EQ(t.unroll, 4u);
     EXPECT_EQ(t.wgs, 2u);
     EXPECT_EQ(t.local, 128u);
     EXPECT_EQ(t.tile, 0u); // the grid-stride loop
+    EXPECT_EQ(t.covers, 3u);
     EXPECT_FALSE(parse_mem_tune("").vec.has_value());
     EXPECT_EQ(parse_mem_tune("tile=16").tile, 16u);
 }
