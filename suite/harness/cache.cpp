@@ -17,6 +17,7 @@ constexpr unsigned kConformanceExtraSteps = 3; // past one cover of the window: 
 constexpr uint32_t kConformanceMaxSteps = 64;
 constexpr size_t kPerfSampleItems = 256;
 constexpr double kPerfReferenceLoads = 2e7; // element loads the CPU recomputes per perf check
+constexpr uint32_t kCoversPastL2 = 16;
 
 // The window, written by cache_fill (outside the timed launches).
 void fill(Session& s, cl::Kernel filler, const cl::Buffer& data, uint32_t n, uint32_t seed,
@@ -53,14 +54,14 @@ Measurement run_cache(const CacheSpec& spec, Session& s, const Path& path, const
                                : kConformanceGroups;
     const size_t global = groups * local;
 
-    // A step moves an item past its group's span; the groups start a share of the window
-    // apart (whole spans where the window holds them, so they do not read the same chunks).
+    // A step moves an item past its group's span; the groups start an equal share of the
+    // window apart, so a chunk is read again only after about the whole window has been read
+    // (shares rounded down to whole spans left a quarter of a 64 MiB window out of that
+    // distance: an H100 served 64 MiB from its 50 MiB L2).
     const uint32_t chunk = ref::kCacheChunk;
     const size_t span = slots * chunk;
     const auto jump = static_cast<uint32_t>((span - 1) % n + 1);
-    size_t phase_chunks = n / chunk / groups;
-    if (phase_chunks >= slots) phase_chunks = phase_chunks / slots * slots;
-    const auto phase = static_cast<uint32_t>(phase_chunks * chunk);
+    const auto phase = static_cast<uint32_t>(cache_phase_chunks(n / chunk, groups) * chunk);
 
     cl::Buffer data(s.context, CL_MEM_READ_WRITE, window);
     fill(s, filler, data, n, opts.seed, opts.timeout_s);
@@ -72,11 +73,19 @@ Measurement run_cache(const CacheSpec& spec, Session& s, const Path& path, const
     // be re-read from it by the next launch), and at most the steps whose sums stay exact.
     const size_t loads_per_step = global * ref::kCacheUnroll;
     const auto cover = static_cast<uint32_t>((n + loads_per_step - 1) / loads_per_step);
-    const uint32_t most = std::max<uint32_t>(1, uint32_t(ref::kCacheMaxSteps / opts.slowdown));
+    uint32_t most = std::max<uint32_t>(1, uint32_t(ref::kCacheMaxSteps / opts.slowdown));
+    // Past the L2, a launch reads the window at most kCoversPastL2 times: over a long launch
+    // the groups drift into convoys, each reading what the one ahead just read, and the L2
+    // serves a window several times its size (an H100 read 512 MiB at 6.0 TB/s in 256 covers,
+    // 3.2 in 16: its DRAM's rate).
+    // CLGAUGE_MEM_TUNE's covers (a probe) is taken as it is.
+    if (perf && !opts.mem_tune.covers && double(window) > second_level_cache(s.facts()).bytes)
+        most = std::min(most, std::max(cover, 1u) * kCoversPastL2);
     if (cover > most)
         throw std::runtime_error(spec.entry.id + ": a " + cache_size_text(double(window)) +
                                  " window needs more steps than a launch's sums hold exactly");
-    uint32_t repeats = perf ? cover
+    const auto pinned = opts.mem_tune.covers;
+    uint32_t repeats = perf ? cover * pinned.value_or(1)
                             : std::min(std::max(cover, 1u) + kConformanceExtraSteps,
                                        std::max(kConformanceMaxSteps, cover));
     // Conformance: not a whole number of the walk's periods, where a period is more than one
@@ -101,7 +110,7 @@ Measurement run_cache(const CacheSpec& spec, Session& s, const Path& path, const
     Measurement m;
     m.timings =
         perf
-            ? calibrate_and_time(timed, opts.budget, 4,
+            ? calibrate_and_time(timed, opts.budget, pinned ? 0 : 4,
                                  [&](double factor) { return grow_repeats(repeats, factor, most); })
             : timed(0, 1);
     m.global_size = global;
@@ -144,6 +153,10 @@ size_t cache_perf_groups(size_t window_chunks, size_t slots, size_t compute_unit
     const size_t units = std::max<size_t>(1, compute_units);
     return std::clamp(window_chunks / std::max<size_t>(1, slots), units,
                       units * std::max(1u, groups_per_cu));
+}
+
+size_t cache_phase_chunks(size_t window_chunks, size_t groups) {
+    return window_chunks / std::max<size_t>(1, groups);
 }
 
 size_t cache_window_bytes(size_t bytes) {

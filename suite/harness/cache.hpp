@@ -36,6 +36,10 @@ Benchmark cache_benchmark(CacheSpec spec);
 size_t cache_perf_groups(size_t window_chunks, size_t slots, size_t compute_units,
                          unsigned groups_per_cu);
 
+// How far apart (in chunks) the groups of a launch start: an equal share of the window, so
+// that a chunk is read again only after about the whole window has been read.
+size_t cache_phase_chunks(size_t window_chunks, size_t groups);
+
 // The window a request of `bytes` reads: whole 4 KiB chunks (32 work-items x 8 rows of
 // float4), at least one.
 size_t cache_window_bytes(size_t bytes);

@@ -87,6 +87,22 @@ TEST(CacheLaunch, NoTwoGroupsReadTheSameChunksWhereTheWindowHoldsTheirSpans) {
     EXPECT_EQ(cache_perf_groups(4, kSlots, 0, 0), 1u);
 }
 
+// A chunk's next reader is the group one phase behind: groups x phase must be about the whole
+// window, or a window past the L2 is served from it (64 MiB on an H100 with shares rounded
+// down to whole spans: 24 chunks, 49.5 MiB apart).
+TEST(CacheLaunch, GroupsStartAnEqualShareOfTheWindowApart) {
+    constexpr size_t kSms = 132, kSlots = 8;
+    for (size_t mib : {25, 50, 64, 96, 128, 512}) {
+        const size_t chunks = (mib << 20) / 4096;
+        const size_t groups = cache_perf_groups(chunks, kSlots, kSms, 4);
+        const size_t phase = cache_phase_chunks(chunks, groups);
+        EXPECT_LE(groups * phase, chunks) << mib << " MiB";
+        EXPECT_GT(groups * (phase + 1), chunks) << mib << " MiB";
+    }
+    EXPECT_EQ(cache_phase_chunks(16384, 528), 31u);
+    EXPECT_EQ(cache_phase_chunks(16, 132), 0u); // an L1 window: every group starts at 0
+}
+
 TEST(CacheSizes, NvidiaFromTablesCpuFromGuesses) {
     DeviceFacts h200;
     h200.name = "NVIDIA H200";
