@@ -16,10 +16,17 @@ namespace mm = ref::mma;
 constexpr size_t kConformanceGroups = 8; // a few tiles of each kind, quick on a 2-core CPU
 constexpr size_t kSmallGroups = 4;       // RunOptions::small_launch: tiles 0-3, one special
 constexpr size_t kPerfSampleTiles = 16;
-// Perf launches grow up to this many work-groups per compute unit: a multiple of 1, 2, 3, 4, 6
-// and 8, so whole waves fill the device for most residencies (a partial last wave would cost
-// a few percent at peak).
-constexpr size_t kMaxWgsPerCu = 48;
+// Perf launches: this many work-groups per compute unit, a multiple of 1, 2, 3, 4, 6 and 8, so
+// whole waves fill the device for most residencies (a partial last wave would cost a few
+// percent at peak). The shape is fixed, so that it does not depend on what calibration timed.
+constexpr size_t kPerfWgsPerCu = 24;
+// Each tile costs a fixed time besides its MMAs (fragments made from the seed, the store):
+// on an H100, 93 (i8) to 444 (i2) MMAs' worth. Perf chains are at least this many MMA pairs
+// long so that cost stays near 1%. Without it, a 10 ms launch held 176-288 pairs of mma.i2,
+// as calibration happened to land, and H100s read 0.62-1.29 POP/s, against 2.64 at 35000.
+constexpr uint64_t kMinPerfPairs = 16384;
+// ... unless such a launch would take longer than this (a CPU emulating the MMAs: seconds).
+constexpr double kMostFloorLaunchSeconds = 1.0;
 
 std::string describe(uint32_t bits, bool is_float) {
     return describe_word(bits, is_float ? WordKind::F32 : WordKind::U32);
@@ -94,17 +101,14 @@ Measurement run_mma(const MmaSpec& spec, Session& s, const MmaPath& mp, const Ru
     const size_t tile_bytes = size_t(shape.tile.m) * shape.tile.n * 4;
     const size_t wg_bytes = groups_per_wg * shape.tiles_per_group * tile_bytes;
 
-    // Perf: the launch grows first in work-groups (up to many waves), then in repeats.
     const size_t cu = std::max<size_t>(1, s.facts().compute_units);
-    size_t max_wgs = perf ? cu * kMaxWgsPerCu : 0;
-    max_wgs = std::min(max_wgs, max_buffer_bytes(s) / wg_bytes);
-    size_t wgs =
-        perf ? std::min(cu, max_wgs)
+    const size_t perf_wgs = std::min(cu * kPerfWgsPerCu, max_buffer_bytes(s) / wg_bytes);
+    const size_t wgs =
+        perf ? perf_wgs
              : ((opts.small_launch ? kSmallGroups : kConformanceGroups) + groups_per_wg - 1) /
                    groups_per_wg;
-    const size_t alloc_wgs = perf ? max_wgs : wgs;
-    require_allocation(s, alloc_wgs * wg_bytes, spec.entry.id + " output");
-    cl::Buffer out(s.context, CL_MEM_WRITE_ONLY, alloc_wgs * wg_bytes);
+    require_allocation(s, wgs * wg_bytes, spec.entry.id + " output");
+    cl::Buffer out(s.context, CL_MEM_WRITE_ONLY, wgs * wg_bytes);
 
     uint32_t repeats = 1;
     auto enqueue = [&](cl::CommandQueue& q) {
@@ -120,12 +124,23 @@ Measurement run_mma(const MmaSpec& spec, Session& s, const MmaPath& mp, const Ru
     auto timed = [&](int warmups, int reps) {
         return time_launches(s.queue, enqueue, warmups, reps, opts.timeout_s);
     };
-    // Calibration fills the device with work-groups first, then lengthens each one's chain.
-    auto grow = [&](double factor) {
-        if (wgs >= max_wgs) return grow_repeats(repeats, factor, 1u << 20);
-        wgs = std::min(max_wgs, size_t(double(wgs) * factor));
-        return true;
-    };
+    const uint32_t floor = uint32_t((kMinPerfPairs + steps - 1) / steps);
+    if (perf && floor > 1) {
+        // Whether the chain floor fits: a probe launch grows until it takes twice what a
+        // launch of one repeat does, so that the difference is the time of its repeats (and not
+        // the noise, nor each tile's fixed cost: on an H100, an mma.i2 launch of 1 repeat takes
+        // most of what one of 64 does); the floor's time is extrapolated from the two.
+        const double once = timed(1, 1).device.median;
+        double probe = once;
+        while (repeats < floor && probe < 2 * once && probe <= kMostFloorLaunchSeconds) {
+            repeats = std::min(floor, repeats * 4);
+            probe = timed(0, 1).device.median;
+        }
+        const double per_repeat = std::max(0.0, probe - once) / std::max(1u, repeats - 1);
+        repeats = once + per_repeat * (floor - 1) <= kMostFloorLaunchSeconds ? floor : 1;
+    }
+    // Calibration lengthens each tile's chain.
+    const auto grow = [&](double factor) { return grow_repeats(repeats, factor, 1u << 20); };
     const Timings t = perf ? calibrate_and_time(timed, opts.budget, 12, grow) : timed(0, 1);
 
     const size_t tiles = wgs * groups_per_wg * shape.tiles_per_group;
