@@ -127,9 +127,9 @@ Measurement run_mma(const MmaSpec& spec, Session& s, const MmaPath& mp, const Ru
     const uint32_t floor = uint32_t((kMinPerfPairs + steps - 1) / steps);
     if (perf && floor > 1) {
         // Whether the chain floor fits: a probe launch grows until it takes twice what a
-        // launch of one repeat does, so that the difference is the time of its repeats (and not
-        // the noise, nor each tile's fixed cost: on an H100, an mma.i2 launch of 1 repeat takes
-        // most of what one of 64 does); the floor's time is extrapolated from the two.
+        // launch of one repeat does, so that the difference is the time of its repeats, not
+        // noise; the floor's time is extrapolated from the two. One launch alone would not do:
+        // an mma.i2 launch of one repeat (33 MMAs a tile) is mostly the fixed cost (~444).
         const double once = timed(1, 1).device.median;
         double probe = once;
         while (repeats < floor && probe < 2 * once && probe <= kMostFloorLaunchSeconds) {
