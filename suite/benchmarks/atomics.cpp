@@ -163,7 +163,8 @@ Benchmark counter_entry(const std::string& id, const Flavor& f, const char* kern
 // float ones (the only such flavor added this way).
 // `distinct_groups_per_cu`: the perf launch of the global distinct-address kernel.
 template <AtomicWord W>
-void add_counters(std::vector<Benchmark>& v, const Flavor& f, unsigned distinct_groups_per_cu) {
+void add_counters(std::vector<Benchmark>& v, const Flavor& f,
+                  unsigned distinct_groups_per_cu = kGroupsPerCu) {
     const std::string s = f.suffix;
     v.push_back(counter_entry<W, Target::Distinct>(
         "atomic.global.distinct." + s, f, "atomic_global_distinct",
@@ -205,8 +206,8 @@ std::vector<Benchmark> atomics() {
     t.max_steps = ticket_steps;
     v.push_back(group_benchmark(std::move(t)));
 
-    add_counters<AtomicWord::U64>(v, kU64, kGroupsPerCu);
-    add_counters<AtomicWord::F32>(v, kF32, kGroupsPerCu);
+    add_counters<AtomicWord::U64>(v, kU64);
+    add_counters<AtomicWord::F32>(v, kF32);
     // OpenCL C 2.0 scopes: memory_scope_device on global words, memory_scope_work_group on
     // local ones.
     v.push_back(counter_entry<AtomicWord::U32, Target::Distinct>(

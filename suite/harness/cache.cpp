@@ -79,12 +79,12 @@ Measurement run_cache(const CacheSpec& spec, Session& s, const Path& path, const
     // serves a window several times its size (an H100 read 512 MiB at 6.0 TB/s in 256 covers,
     // 3.2 in 16: its DRAM's rate).
     // CLGAUGE_MEM_TUNE's covers (a probe) is taken as it is.
-    if (perf && !opts.mem_tune.covers && double(window) > second_level_cache(s.facts()).bytes)
+    const auto pinned = opts.mem_tune.covers;
+    if (perf && !pinned && double(window) > second_level_cache(s.facts()).bytes)
         most = std::min(most, std::max(cover, 1u) * kCoversPastL2);
     if (cover > most)
         throw std::runtime_error(spec.entry.id + ": a " + cache_size_text(double(window)) +
                                  " window needs more steps than a launch's sums hold exactly");
-    const auto pinned = opts.mem_tune.covers;
     uint32_t repeats = perf ? cover * pinned.value_or(1)
                             : std::min(std::max(cover, 1u) + kConformanceExtraSteps,
                                        std::max(kConformanceMaxSteps, cover));

@@ -13,6 +13,10 @@ constexpr size_t kConformanceItems = 4096;
 // RunOptions::small_launch: two work-groups of 32 (a simulator runs every step of every item).
 constexpr size_t kSmallItems = 64, kSmallLocal = 32;
 constexpr size_t kPerfSampleItems = 256;
+// Work-groups of kLocal items (the kernel's limit may lower it; a small launch uses
+// kSmallLocal); perf launches kPerfGroupsPerCu of them per compute unit, several whole waves
+// on any GPU, so a partial last wave costs little.
+constexpr size_t kLocal = 256, kPerfGroupsPerCu = 64;
 // Bounds the CPU time of a perf-mode check (software fp16 costs ~50 ns a step).
 constexpr double kPerfReferenceSteps = 4e7;
 constexpr size_t kPerfCrossCheckItems = 16;
@@ -26,14 +30,14 @@ Measurement run_chain(const ChainSpec& spec, Session& s, const Path& path, const
     // CLGAUGE_MEM_TUNE's local (and wgs, below) reshape the launch: probing a GPU without a
     // rebuild.
     const size_t local = pick_local_size(
-        kernel, s, opts.small_launch ? kSmallLocal : opts.mem_tune.local.value_or(spec.local));
+        kernel, s, opts.small_launch ? kSmallLocal : opts.mem_tune.local.value_or(kLocal));
     const size_t item_bytes = spec.word_bytes * spec.words_per_item;
     const bool perf = opts.mode == Mode::Perf;
 
-    // Perf: 64 work-groups per compute unit are several whole waves on any GPU, so a partial
-    // last wave costs little; the work per item then grows with `repeats` to the target.
+    // Perf: kPerfGroupsPerCu groups per unit; the work per item grows with `repeats` to the
+    // target.
     const size_t conformance_items = opts.small_launch ? kSmallItems : kConformanceItems;
-    const size_t groups_per_cu = opts.mem_tune.wgs.value_or(64);
+    const size_t groups_per_cu = opts.mem_tune.wgs.value_or(kPerfGroupsPerCu);
     size_t global = perf ? s.facts().compute_units * local * groups_per_cu : conformance_items;
     if (perf && opts.global_size) global = *opts.global_size;
     global = round_up(global, local);

@@ -32,7 +32,6 @@ struct ChainSpec {
     std::string source, kernel;
     std::string options;     // build options common to all paths
     unsigned steps = 512;    // unrolled steps per repeat (CLG_STEPS)
-    size_t local = 256;      // preferred work-group size (the kernel's limit may lower it)
     double ops_per_step = 0; // counted operations per step per work-item, all lanes
     WordKind kind = WordKind::U32;
     size_t word_bytes = 4, words_per_item = 2;

@@ -21,9 +21,10 @@ constexpr size_t kPerfSampleTiles = 16;
 // percent at peak). The shape is fixed, so that it does not depend on what calibration timed.
 constexpr size_t kPerfWgsPerCu = 24;
 // Each tile costs a fixed time besides its MMAs (fragments made from the seed, the store):
-// on an H100, 93 (i8) to 444 (i2) MMAs' worth. Perf chains are at least this many MMA pairs
-// long so that cost stays near 1%. Without it, a 10 ms launch held 176-288 pairs of mma.i2,
-// as calibration happened to land, and H100s read 0.62-1.29 POP/s, against 2.64 at 35000.
+// on an H100 about 93 (i8) to 444 (i2) MMAs' worth, fitted to rates at three chain lengths. Perf
+// chains are at least this many MMA pairs long so that cost stays near 1%. Without it, a 10 ms
+// launch held 176-288 pairs of mma.i2, as calibration happened to land, and H100s read 0.62-1.29
+// POP/s, against 2.64 at 35000.
 constexpr uint64_t kMinPerfPairs = 16384;
 // ... unless such a launch would take longer than this (a CPU emulating the MMAs: seconds).
 constexpr double kMostFloorLaunchSeconds = 1.0;
