@@ -17,13 +17,20 @@ constexpr size_t kPerfSampleItems = 256;
 // kSmallLocal); perf launches kPerfGroupsPerCu of them per compute unit, several whole waves
 // on any GPU, so a partial last wave costs little.
 constexpr size_t kLocal = 256, kPerfGroupsPerCu = 64;
+// A GPU launch has a fixed cost of its own: the waves ramp up and drain (about 14 us on an
+// H100: int32.mad read 33.38 TOP/s in the 5-10 ms launches of --budget-ms 100 and 33.44 in
+// 50-100 ms ones). Perf launches on a GPU last at least this long, so it stays under 0.05%.
+constexpr double kGpuLaunchFloorSeconds = 0.05;
 // Bounds the CPU time of a perf-mode check (software fp16 costs ~50 ns a step).
 constexpr double kPerfReferenceSteps = 4e7;
 constexpr size_t kPerfCrossCheckItems = 16;
 
 Measurement run_chain(const ChainSpec& spec, Session& s, const Path& path, const RunOptions& opts) {
+    // CLGAUGE_MEM_TUNE's unroll overrides the steps unrolled per repeat: a probe of the code
+    // size without a rebuild.
+    const unsigned unrolled = opts.mem_tune.unroll.value_or(spec.steps);
     // The seed as a literal too: the chain constants become immediate operands (clg_const).
-    const std::string options = spec.options + " -DCLG_STEPS=" + std::to_string(spec.steps) +
+    const std::string options = spec.options + " -DCLG_STEPS=" + std::to_string(unrolled) +
                                 " -DCLG_SEED=" + std::to_string(opts.seed) + "u" +
                                 (path.options.empty() ? "" : " " + path.options);
     cl::Kernel kernel = build_kernel(s, spec.source, spec.kernel, options, opts);
@@ -69,7 +76,9 @@ Measurement run_chain(const ChainSpec& spec, Session& s, const Path& path, const
         return time_launches(s.queue, enqueue, warmups, reps, opts.timeout_s);
     };
     // A pinned launch (opts.repeats) is timed as it is.
-    const Timings t = perf ? calibrate_and_time(timed, opts.budget, opts.repeats ? 0 : 4,
+    Budget budget = opts.budget;
+    if (s.facts().is_gpu()) budget.min_launch_seconds = kGpuLaunchFloorSeconds;
+    const Timings t = perf ? calibrate_and_time(timed, budget, opts.repeats ? 0 : 4,
                                                 [&](double factor) {
                                                     return grow_repeats(repeats, factor, 1u << 20);
                                                 })
@@ -79,11 +88,11 @@ Measurement run_chain(const ChainSpec& spec, Session& s, const Path& path, const
     m.timings = t;
     m.global_size = global;
     m.local_size = local;
-    m.work_per_launch = double(global) * repeats * spec.steps * spec.ops_per_step;
+    m.work_per_launch = double(global) * repeats * unrolled * spec.ops_per_step;
     m.details = {{"repeats", std::to_string(repeats)},
-                 {"steps_per_item", std::to_string(uint64_t(repeats) * spec.steps)}};
+                 {"steps_per_item", std::to_string(uint64_t(repeats) * unrolled)}};
 
-    const uint64_t steps = uint64_t(repeats) * opts.slowdown * spec.steps;
+    const uint64_t steps = uint64_t(repeats) * opts.slowdown * unrolled;
     const size_t sample =
         std::clamp<size_t>(size_t(kPerfReferenceSteps / double(steps)), 32, kPerfSampleItems);
     const auto items = sample_items(global, perf ? sample : global);

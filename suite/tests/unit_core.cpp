@@ -4,6 +4,7 @@
 #include "core/env.hpp"
 #include "core/kernel_sources.hpp"
 #include "core/stats.hpp"
+#include "core/timing.hpp"
 #include "harness/verify.hpp"
 #include "registry/registry.hpp"
 #include "report/format.hpp"
@@ -25,6 +26,31 @@ TEST(Stats, MedianMinMaxMad) {
     EXPECT_DOUBLE_EQ(s.mad, 1);
     EXPECT_DOUBLE_EQ(summarize({4, 1, 3, 2}).median, 2.5);
     EXPECT_EQ(summarize({}).count(), 0u);
+}
+
+// A harness's launch floor (the chains on a GPU) lengthens each calibrated launch; the
+// total budget then buys fewer, never fewer than min_reps.
+TEST(Budget, LaunchFloorLengthensCalibratedLaunches) {
+    uint32_t repeats = 1; // a launch takes `repeats` ms
+    int timed_reps = 0;
+    auto timed = [&](int, int reps) {
+        timed_reps = reps;
+        Timings t;
+        t.device = summarize({repeats * 1e-3});
+        return t;
+    };
+    auto grow = [&](double factor) { return grow_repeats(repeats, factor, 1u << 20); };
+    Budget plain{.seconds = 0.1};
+    calibrate_and_time(timed, plain, 4, grow);
+    EXPECT_GE(repeats, 5u);
+    EXPECT_LT(repeats, 25u);
+    EXPECT_EQ(timed_reps, plain.reps_for(repeats * 1e-3));
+    repeats = 1;
+    Budget floored{.seconds = 0.1, .min_launch_seconds = 0.05};
+    EXPECT_DOUBLE_EQ(floored.launch_seconds(), 0.05);
+    calibrate_and_time(timed, floored, 4, grow);
+    EXPECT_GE(repeats, 25u);
+    EXPECT_EQ(timed_reps, floored.min_reps);
 }
 
 TEST(Capabilities, ExtensionsMatchWholeTokens) {
