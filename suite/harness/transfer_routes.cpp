@@ -1,5 +1,6 @@
 #include "harness/transfer_routes.hpp"
 
+#include "harness/host_copy.hpp"
 #include "harness/launch.hpp"
 #include "harness/transfer.hpp"
 #include "harness/verify.hpp"
@@ -37,20 +38,9 @@ Pageable pageable(size_t bytes) {
 
 // One host thread moves a pageable copy at ~10 GB/s on a current server (a memcpy out of a
 // mapping read 9.5-11 GB/s on the H200's host); pinned DMA runs at ~55 GB/s. Several threads
-// copy contiguous slices.
+// copy (HostCopyPool).
 unsigned copy_threads() {
     return std::clamp(std::thread::hardware_concurrency(), 1u, 8u);
-}
-void parallel_copy(void* dst, const void* src, size_t bytes, unsigned threads) {
-    const size_t slice = (bytes / threads + 4095) / 4096 * 4096;
-    std::vector<std::jthread> pool;
-    for (unsigned t = 1; t < threads && t * slice < bytes; ++t)
-        pool.emplace_back([=] {
-            std::memcpy(static_cast<char*>(dst) + t * slice,
-                        static_cast<const char*>(src) + t * slice,
-                        std::min(slice, bytes - t * slice));
-        });
-    std::memcpy(dst, src, std::min(slice, bytes));
 }
 
 // A mapped region that is unmapped when it goes out of scope.
@@ -84,7 +74,7 @@ struct Setup {
     size_t bytes, words;
     cl::Buffer buffer; // ALLOC_HOST_PTR for the clpeak routes, device memory when staged
     Pageable host;
-    unsigned threads;
+    std::unique_ptr<HostCopyPool> copier;
 };
 
 // One timed transfer of the route; returns its host-clock seconds.
@@ -119,13 +109,13 @@ double transfer_once(const RouteSpec& spec, Session& s, Setup& x, double timeout
     case Route::MemcpyFromMapped: {
         Mapping m(q, x.buffer, CL_MAP_READ, x.bytes);
         const auto t0 = Clock::now();
-        parallel_copy(x.host.get(), m.data(), x.bytes, x.threads);
+        x.copier->copy(x.host.get(), m.data(), x.bytes);
         return since(t0);
     }
     case Route::MemcpyToMapped: {
         Mapping m(q, x.buffer, CL_MAP_WRITE, x.bytes);
         const auto t0 = Clock::now();
-        parallel_copy(m.data(), x.host.get(), x.bytes, x.threads);
+        x.copier->copy(m.data(), x.host.get(), x.bytes);
         return since(t0);
     }
     case Route::StagedToHost:
@@ -156,12 +146,12 @@ double transfer_once(const RouteSpec& spec, Session& s, Setup& x, double timeout
                                     pinned[(k + 1) % 2], nullptr, &dma[(k + 1) % 2]);
                 q.flush();
             }
-            parallel_copy(host + k * chunk, pinned[k % 2], size_of(k), x.threads);
+            x.copier->copy(host + k * chunk, pinned[k % 2], size_of(k));
         }
     } else {
         for (size_t k = 0; k < chunks; ++k) {
             if (k >= 2) wait_for(dma[k % 2], timeout_s); // its staging buffer is free again
-            parallel_copy(pinned[k % 2], host + k * chunk, size_of(k), x.threads);
+            x.copier->copy(pinned[k % 2], host + k * chunk, size_of(k));
             q.enqueueWriteBuffer(x.buffer, CL_FALSE, k * chunk, size_of(k), pinned[k % 2], nullptr,
                                  &dma[k % 2]);
             q.flush();
@@ -180,7 +170,7 @@ Measurement run_route(const RouteSpec& spec, Session& s, const Path&, const RunO
     Setup x;
     x.bytes = transfer_bytes(s, opts);
     x.words = x.bytes / 4;
-    x.threads = copy_threads();
+    x.copier = std::make_unique<HostCopyPool>(copy_threads());
     require_allocation(s, x.bytes, spec.entry.id + " buffer");
     const bool staged = spec.route == Route::StagedToHost || spec.route == Route::StagedFromHost;
     x.buffer = cl::Buffer(
@@ -211,7 +201,7 @@ Measurement run_route(const RouteSpec& spec, Session& s, const Path&, const RunO
     m.work_per_launch = double(x.bytes);
     m.details = {{"bytes", std::to_string(x.bytes)},
                  {"clock", "host (steady_clock)"},
-                 {"host_threads", std::to_string(x.threads)}};
+                 {"host_threads", std::to_string(x.copier->threads())}};
 
     // What arrived: the device-side buffer read back for the sending routes; for the
     // receiving ones the pageable memory, or the mapping itself.
