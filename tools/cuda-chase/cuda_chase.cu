@@ -12,10 +12,10 @@
 // alloc  device (cudaMalloc, the default) or managed (cudaMallocManaged, prefetched to the
 //        GPU): the page size a walk crosses differs.
 //
-// One thread walks; per working set (4 KiB to 1 GiB or the largest given, two an octave) prints cycles per load
-// from clock64 (the SM's own clock) and ns per load from CUDA events, each as the difference
-// of walks of N and 2N steps, so the launch's fixed cost drops out, and the SM clock they
-// imply. The index the walk reached is compared with the host's walk.
+// One thread walks; per working set (4 KiB to 1 GiB or the largest given, two an octave) prints
+// cycles per load from clock64 (the SM's own clock) and ns per load from CUDA events, each as the
+// difference of walks of N and 2N steps, so the launch's fixed cost drops out, and the SM clock
+// they imply. The index the walk reached is compared with the host's walk.
 #include <cuda_runtime.h>
 
 #include <cstdint>
@@ -25,13 +25,13 @@
 #include <string>
 #include <vector>
 
-#define CHECK(x)                                                                               \
-    do {                                                                                       \
-        cudaError_t e_ = (x);                                                                  \
-        if (e_ != cudaSuccess) {                                                               \
-            std::fprintf(stderr, "%s: %s\n", #x, cudaGetErrorString(e_));                      \
-            std::exit(2);                                                                      \
-        }                                                                                      \
+#define CHECK(x)                                                                                   \
+    do {                                                                                           \
+        cudaError_t e_ = (x);                                                                      \
+        if (e_ != cudaSuccess) {                                                                   \
+            std::fprintf(stderr, "%s: %s\n", #x, cudaGetErrorString(e_));                          \
+            std::exit(2);                                                                          \
+        }                                                                                          \
     } while (0)
 
 // state[0]: the word index the walk is at; state[1]: clock64 cycles of the last walk.
@@ -148,8 +148,9 @@ int main(int argc, char** argv) {
             }
             return Walk{double(st[1]), ms * 1e-3};
         };
-        const size_t nodes = order == "lines" ? bytes / 128 : order == "words" ? bytes / 8
-                                                                                : bytes / stride;
+        const size_t nodes = order == "lines"   ? bytes / 128
+                             : order == "words" ? bytes / 8
+                                                : bytes / stride;
         walk(unsigned(std::min<size_t>(nodes, 1u << 21))); // a lap (up to 2M steps) warms it
         const unsigned n = 1u << 17;
         double cyc = 1e30, sec = 1e30;
