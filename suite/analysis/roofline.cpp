@@ -11,6 +11,15 @@
 
 namespace clgauge::analysis {
 
+namespace {
+// The memory roof is the device memory's: the global-memory families (mem.*, stream.*), not
+// local memory, the caches, images or host transfers, which would put a 33 TB/s on-chip rate
+// over a DRAM roofline.
+bool device_memory(const std::string& id) {
+    return id.starts_with("mem.") || id.starts_with("stream.");
+}
+} // namespace
+
 std::vector<Roofline> rooflines_from_report(const nlohmann::json& report) {
     if (!report.is_object() || report.value("schema", "") != "clgauge.report" ||
         !report.contains("devices") || !report["devices"].is_array())
@@ -27,7 +36,7 @@ std::vector<Roofline> rooflines_from_report(const nlohmann::json& report) {
             if (!(rate > 0)) continue;
             if (unit == "FLOP/s" || unit == "OP/s")
                 r.compute.push_back(c);
-            else if (unit == "B/s" && rate > r.memory.rate)
+            else if (unit == "B/s" && device_memory(c.id) && rate > r.memory.rate)
                 r.memory = c;
         }
         std::sort(r.compute.begin(), r.compute.end(),

@@ -1,5 +1,5 @@
 // A roofline from a clgauge --json report: the measured compute peaks (one ceiling per
-// benchmark in FLOP/s or OP/s) under the best measured memory bandwidth.
+// benchmark in FLOP/s or OP/s) under the best measured device-memory bandwidth.
 #pragma once
 #include <nlohmann/json.hpp>
 #include <string>
@@ -15,7 +15,7 @@ struct Ceiling {
 struct Roofline {
     std::string device;
     std::vector<Ceiling> compute; // highest first
-    Ceiling memory;               // the best B/s metric; rate 0 when the report has none
+    Ceiling memory; // the best device-memory B/s metric (mem.*, stream.*); rate 0 when none
 };
 
 // One roofline per device of a clgauge.report; throws std::runtime_error on a file that is

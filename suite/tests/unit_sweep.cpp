@@ -231,7 +231,10 @@ TEST(Roofline, ReadsVerifiedPeaksFromAReport) {
              {{"id", "fp64.fma"}, {"unit", "FLOP/s"}, {"status", "ok"}, {"rate", 3e13}},
              {{"id", "int32.mad"}, {"unit", "OP/s"}, {"status", "verify-failed"}, {"rate", 9e15}},
              {{"id", "mem.coalesced.read"}, {"unit", "B/s"}, {"status", "ok"}, {"rate", 4e12}},
-             {{"id", "stream.copy"}, {"unit", "B/s"}, {"status", "ok"}, {"rate", 3e12}}}}}}}};
+             {{"id", "stream.copy"}, {"unit", "B/s"}, {"status", "ok"}, {"rate", 3e12}},
+             // on-chip and host rates are not the device memory's roof
+             {{"id", "local.read.f32x4"}, {"unit", "B/s"}, {"status", "ok"}, {"rate", 3e13}},
+             {{"id", "xfer.d2h.pinned"}, {"unit", "B/s"}, {"status", "ok"}, {"rate", 5e13}}}}}}}};
     const auto r = analysis::rooflines_from_report(report);
     ASSERT_EQ(r.size(), 1u);
     ASSERT_EQ(r[0].compute.size(), 2u); // the wrong result does not make a ceiling
