@@ -16,6 +16,8 @@
 // cycles per load from clock64 (the SM's own clock) and ns per load from CUDA events, each as the
 // difference of walks of N and 2N steps, so the launch's fixed cost drops out, and the SM clock
 // they imply. The index the walk reached is compared with the host's walk.
+#include "../common/cuda_check.h"
+
 #include <cuda_runtime.h>
 
 #include <cstdint>
@@ -24,15 +26,6 @@
 #include <cstring>
 #include <string>
 #include <vector>
-
-#define CHECK(x)                                                                                   \
-    do {                                                                                           \
-        cudaError_t e_ = (x);                                                                      \
-        if (e_ != cudaSuccess) {                                                                   \
-            std::fprintf(stderr, "%s: %s\n", #x, cudaGetErrorString(e_));                          \
-            std::exit(2);                                                                          \
-        }                                                                                          \
-    } while (0)
 
 // state[0]: the word index the walk is at; state[1]: clock64 cycles of the last walk.
 __global__ void chase(const unsigned* __restrict__ next, unsigned long long* state,

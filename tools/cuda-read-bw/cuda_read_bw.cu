@@ -10,6 +10,8 @@
 // the median and best TB/s (10^12 bytes/s) over the launches, from CUDA events. Every
 // launch's sums are checked against the sum the host computes, so a load that was dropped
 // or cached across passes shows as a failure, not as a rate.
+#include "../common/cuda_check.h"
+
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -17,22 +19,17 @@
 #include <cstdlib>
 #include <vector>
 
-#define CHECK(x)                                                                               \
-    do {                                                                                       \
-        cudaError_t e_ = (x);                                                                  \
-        if (e_ != cudaSuccess) {                                                               \
-            std::fprintf(stderr, "%s: %s\n", #x, cudaGetErrorString(e_));                      \
-            std::exit(2);                                                                      \
-        }                                                                                      \
-    } while (0)
-
 enum Kind { Plain, Ldg, Ldcg, Ldcs };
 
 template <Kind K> __device__ uint4 load(const uint4* p) {
-    if constexpr (K == Ldg) return __ldg(p);
-    else if constexpr (K == Ldcg) return __ldcg(p);
-    else if constexpr (K == Ldcs) return __ldcs(p);
-    else return *p;
+    if constexpr (K == Ldg)
+        return __ldg(p);
+    else if constexpr (K == Ldcg)
+        return __ldcg(p);
+    else if constexpr (K == Ldcs)
+        return __ldcs(p);
+    else
+        return *p;
 }
 
 // Each thread sums the words it reads (mod 2^32); one word per thread is stored.
@@ -84,7 +81,8 @@ void run(const char* name, const uint4* a, size_t n, int passes, int blocks, int
         ms.push_back(t);
         CHECK(cudaMemcpy(sums.data(), out, sums.size() * 4, cudaMemcpyDeviceToHost));
         unsigned total = 0;
-        for (unsigned s : sums) total += s;
+        for (unsigned s : sums)
+            total += s;
         ok = ok && total == expected;
     }
     std::sort(ms.begin(), ms.end());
@@ -113,7 +111,8 @@ int main(int argc, char** argv) {
     fill_kernel<<<1024, 256>>>(reinterpret_cast<unsigned*>(a), words);
     CHECK(cudaDeviceSynchronize());
     unsigned expected = 0;
-    for (size_t i = 0; i < words; ++i) expected += unsigned(i) * 2654435761u;
+    for (size_t i = 0; i < words; ++i)
+        expected += unsigned(i) * 2654435761u;
     expected *= unsigned(passes);
     run<Plain>("plain", a, n, passes, blocks, launches, out, expected);
     run<Ldg>("ldg", a, n, passes, blocks, launches, out, expected);
