@@ -3,9 +3,11 @@
 #include "baseline/compare.hpp"
 #include "baseline/gate.hpp"
 #include "core/stats.hpp"
+#include "registry/registry.hpp"
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 
 namespace clgauge {
 
@@ -60,6 +62,37 @@ MetricBaseline merge_recordings(const MetricBaseline* existing, const MetricBase
     }
     pool_recordings(m);
     return m;
+}
+
+void unlist_unrecorded_machines(BaselineFile& f, const std::string& keep) {
+    std::set<std::string> used;
+    if (!keep.empty()) used.insert(keep);
+    for (const auto& [id, m] : f.metrics)
+        for (const auto& r : m.recordings)
+            used.insert(r.machine);
+    std::erase_if(f.machines, [&](const BaselineMachine& b) { return !used.contains(b.id); });
+}
+
+std::vector<std::string> drop_recordings(BaselineFile& f, const std::set<std::string>& machines,
+                                         const std::string& only) {
+    auto dropped = [&](const Recording& r) { return machines.contains(r.machine); };
+    BaselineFile out = f;
+    std::vector<std::string> changed;
+    for (auto& [id, m] : out.metrics) {
+        if (!glob_match(only, id)) continue;
+        const size_t before = m.recordings.size();
+        std::erase_if(m.recordings, dropped);
+        if (m.recordings.size() == before) continue;
+        if (m.recordings.empty())
+            throw BaselineError(id + " would have no recording left: record it on another "
+                                     "machine first");
+        pool_recordings(m);
+        changed.push_back(id + ": " + std::to_string(before) + " -> " +
+                          std::to_string(m.recordings.size()) + " machines");
+    }
+    unlist_unrecorded_machines(out);
+    f = std::move(out);
+    return changed;
 }
 
 } // namespace clgauge

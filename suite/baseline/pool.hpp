@@ -4,6 +4,7 @@
 #pragma once
 #include "baseline/schema.hpp"
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -21,5 +22,14 @@ void pool_recordings(MetricBaseline& m);
 // machine's earlier recording is replaced, other machines' are kept. A recording of another
 // implementation path or unit starts the metric afresh (its numbers are not comparable).
 MetricBaseline merge_recordings(const MetricBaseline* existing, const MetricBaseline& recorded);
+
+// Drops from f.machines every machine that no recording names, except `keep`.
+void unlist_unrecorded_machines(BaselineFile& f, const std::string& keep = {});
+// Forgets `machines`' recordings of the metrics whose id matches `only` (registry glob) and
+// pools what is left, for metrics whose method changed. Returns one line per metric changed
+// ("id: 3 -> 1 machines"); the file's machine list keeps only machines still recorded.
+// Throws BaselineError, with `f` untouched, when a metric would be left with no recording.
+std::vector<std::string> drop_recordings(BaselineFile& f, const std::set<std::string>& machines,
+                                         const std::string& only);
 
 } // namespace clgauge

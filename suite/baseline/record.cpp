@@ -101,12 +101,7 @@ BaselineFile merge_baseline(const BaselineFile* existing, const DeviceFacts& fac
         listed->cpu = machine.cpu;
     }
     listed->last_recorded = date;
-    std::erase_if(f.machines, [&](const BaselineMachine& mach) {
-        for (const auto& [id, m] : f.metrics)
-            for (const auto& r : m.recordings)
-                if (r.machine == mach.id) return false;
-        return mach.id != machine.id;
-    });
+    unlist_unrecorded_machines(f, machine.id);
     return f;
 }
 

@@ -60,6 +60,11 @@ options:
   --alpha P            --compare's significance level (default 0.05)
   --min-effect PCT     --compare's smallest change that counts, in percent
                        (default 2)
+  --drop-recordings MACHINES FILE
+                       with --only GLOB: forget the machines' (comma-separated)
+                       recordings of those metrics in baseline FILE, for metrics
+                       whose method changed, and pool what is left; refuses to
+                       leave a metric with none
   -h, --help           this text
 
 exit status: 0 all verified (and, with --check, no regression), 1 a benchmark
@@ -140,6 +145,9 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
         } else if (a == "--compare") {
             o.compare.push_back(value());
             o.compare.push_back(value());
+        } else if (a == "--drop-recordings") {
+            o.drop_recordings.push_back(value());
+            o.drop_recordings.push_back(value());
         } else if (a == "--alpha") {
             const double v = parse_double(a, value());
             if (!(v > 0 && v <= 0.5)) throw UsageError("--alpha must be in (0, 0.5]");
@@ -189,6 +197,14 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
          !o.devices.empty() || !o.only.empty() || o.path || o.budget_ms || o.seed || o.timeout_s))
         throw UsageError("--compare reads two reports and runs nothing: give it alone (with "
                          "--alpha, --min-effect)");
+    if (o.drop_recordings.size() > 2) throw UsageError("--drop-recordings takes one file, once");
+    if (!o.drop_recordings.empty() &&
+        (o.only.empty() || o.check || o.record || o.conformance || o.timing ||
+         !o.json_file.empty() || !o.csv_file.empty() || !o.sweeps.empty() ||
+         !o.roofline_report.empty() || !o.compare.empty() || !o.devices.empty() || o.path ||
+         o.budget_ms || o.seed || o.timeout_s))
+        throw UsageError("--drop-recordings edits one baseline file and runs nothing: give it "
+                         "with --only GLOB alone");
     if (const std::string e = env_text("CLGAUGE_SWEEP_SHORT"); !e.empty() && e != "0")
         o.sweep_short = true;
     if (o.out_dir.empty()) o.out_dir = "clgauge-out";

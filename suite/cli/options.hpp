@@ -34,6 +34,8 @@ struct CliOptions {
     std::optional<double> alpha;      // --alpha P: significance level of the U test
     std::optional<double> min_effect; // --min-effect PCT, as a fraction
     std::string resource_spec_file;   // --resource-spec FILE: write CTest's spec and exit
+    // --drop-recordings MACHINES FILE (with --only GLOB): forget those machines' recordings
+    std::vector<std::string> drop_recordings;
 };
 
 struct UsageError : std::runtime_error {

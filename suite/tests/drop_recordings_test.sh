@@ -1,14 +1,16 @@
 #!/bin/sh
-# scripts/drop-recordings on the committed H100 baseline: dropping one of fp64.fma's two
-# machines leaves the other's value and tolerance as the pooled ones, touches no other
-# metric, and dropping both is refused with the file left as it was.
-# Usage: drop_recordings_test.sh SOURCE_DIR
+# clgauge --drop-recordings on a copy of the committed H100 baseline: dropping one of
+# fp64.fma's two machines leaves the other's value and tolerance as the pooled ones and
+# touches no other metric; dropping both is refused (exit 2, the reason named) with the file
+# byte for byte as it was; without --only it is a usage error.
+# Usage: drop_recordings_test.sh SOURCE_DIR CLGAUGE
 root=$1
+clgauge=$2
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
-file=$root/baselines/nvidia/nvidia-h100-80gb-hbm3.json
-"$root/scripts/drop-recordings" "$file" "$tmp/one.json" h100-h fp64.fma || { echo "FAIL: drop exited $?"; exit 1; }
-python3 - "$file" "$tmp/one.json" <<'PY' || exit 1
+cp "$root/baselines/nvidia/nvidia-h100-80gb-hbm3.json" "$tmp/h100.json"
+"$clgauge" --drop-recordings h100-h "$tmp/h100.json" --only fp64.fma || { echo "FAIL: exit $?"; exit 1; }
+python3 - "$root/baselines/nvidia/nvidia-h100-80gb-hbm3.json" "$tmp/h100.json" <<'PY' || exit 1
 import json, sys
 before, after = (json.load(open(p))["metrics"] for p in sys.argv[1:3])
 m = after["fp64.fma"]
@@ -18,9 +20,12 @@ if r["machine"] != "h100-g" or m["value"] != r["value"] or m["tolerance"] != r["
 if any(before[k] != after[k] for k in before if k != "fp64.fma"):
     sys.exit("FAIL: another metric changed")
 PY
-if "$root/scripts/drop-recordings" "$file" "$tmp/none.json" h100-g,h100-h fp64.fma 2>"$tmp/err"; then
-  echo "FAIL: dropping every recording of fp64.fma was not refused"; exit 1
-fi
+cp "$tmp/h100.json" "$tmp/kept.json"
+"$clgauge" --drop-recordings h100-g "$tmp/h100.json" --only fp64.fma 2>"$tmp/err"
+rc=$?
+[ $rc -eq 2 ] || { echo "FAIL: emptying fp64.fma exited $rc, not 2"; exit 1; }
 grep -q "would have no recording left" "$tmp/err" || { cat "$tmp/err"; echo "FAIL: no reason given"; exit 1; }
-[ ! -e "$tmp/none.json" ] || { echo "FAIL: a refused drop wrote its output"; exit 1; }
+cmp -s "$tmp/h100.json" "$tmp/kept.json" || { echo "FAIL: a refused drop changed the file"; exit 1; }
+"$clgauge" --drop-recordings h100-g "$tmp/h100.json" 2>/dev/null
+[ $? -eq 2 ] || { echo "FAIL: --drop-recordings without --only was not a usage error"; exit 1; }
 echo "drop-recordings test: ok"

@@ -195,6 +195,35 @@ TEST(BaselinePool, AnotherPathStartsAfreshAndUnlistsMachinesWithNoRecording) {
     EXPECT_EQ(f.machines[0].id, "machine-b");
 }
 
+// For a metric whose method changed: the old machines' recordings go, the rest is pooled
+// anew, the other metrics and machines stay, and emptying a metric is refused.
+TEST(BaselinePool, DroppingMachinesPoolsWhatIsLeft) {
+    BaselineFile f = record_on(nullptr, "machine-a", 100e12);
+    f = record_on(&f, "machine-b", 120e12);
+    f = record_on(&f, "machine-c", 104e12);
+    MetricBaseline other = ok_metric(5e12, 0.05, Unit::FlopPerSecond, "machine-a");
+    f = merge_baseline(&f, h200(), {{"fp64.fma", other}}, "d", machine("machine-a"));
+    const BaselineFile before = f;
+
+    const auto changed = drop_recordings(f, {"machine-a", "machine-c"}, "fp32.*");
+    ASSERT_EQ(changed, (std::vector<std::string>{"fp32.fma: 3 -> 1 machines"}));
+    const MetricBaseline& m = f.metrics.at("fp32.fma");
+    ASSERT_EQ(m.recordings.size(), 1u);
+    EXPECT_EQ(m.recordings[0].machine, "machine-b");
+    EXPECT_NEAR(m.value, 120e12, 1e3) << "the one machine left's value, not the old median";
+    EXPECT_DOUBLE_EQ(m.tolerance, m.recordings[0].tolerance);
+    EXPECT_EQ(m.samples, m.recordings[0].samples) << "derived figures pooled again";
+    EXPECT_EQ(f.metrics.at("fp64.fma").recordings.size(), 1u) << "outside the glob: kept";
+    ASSERT_EQ(f.machines.size(), 2u) << "machine-c recorded nothing else";
+    EXPECT_EQ(f.machines[0].id, "machine-a");
+    EXPECT_EQ(f.machines[1].id, "machine-b");
+
+    BaselineFile g = before;
+    EXPECT_THROW(drop_recordings(g, {"machine-a"}, "fp64.fma"), BaselineError);
+    EXPECT_EQ(g.metrics.at("fp64.fma").recordings.size(), 1u) << "a refused drop changes nothing";
+    EXPECT_EQ(g.machines.size(), before.machines.size());
+}
+
 TEST(BaselinePool, ValueAndTolerance) {
     std::vector<Recording> rs(3);
     for (size_t i = 0; i < 3; ++i) {

@@ -1,0 +1,35 @@
+#include "cli/drop_recordings_cli.hpp"
+
+#include "baseline/pool.hpp"
+#include "baseline/schema.hpp"
+
+#include <iostream>
+#include <set>
+
+namespace clgauge {
+
+int run_drop_recordings_cli(const CliOptions& cli) {
+    const std::string& machines = cli.drop_recordings.at(0);
+    const std::string& file = cli.drop_recordings.at(1);
+    std::set<std::string> names;
+    for (size_t start = 0; start <= machines.size();) {
+        const size_t comma = std::min(machines.find(',', start), machines.size());
+        if (comma > start) names.insert(machines.substr(start, comma - start));
+        start = comma + 1;
+    }
+    if (names.empty()) throw UsageError("--drop-recordings needs machine ids");
+    BaselineFile f = load_baseline(file);
+    const auto changed = drop_recordings(f, names, cli.only);
+    for (const auto& line : changed)
+        std::cout << line << "\n";
+    if (changed.empty()) {
+        std::cout << "no recording of those machines among the metrics " << cli.only << "; " << file
+                  << " left as it was\n";
+        return 0;
+    }
+    save_baseline(file, f);
+    std::cout << "wrote " << file << "\n";
+    return 0;
+}
+
+} // namespace clgauge
