@@ -93,8 +93,8 @@ int main(int argc, char** argv) {
                 prop.multiProcessorCount, prop.l2CacheSize >> 20, order.c_str(),
                 managed ? "managed" : "device",
                 order == "stride" ? (", stride " + std::to_string(stride)).c_str() : "");
-    std::printf("%12s %12s %10s %10s %9s\n", "bytes", "cycles/load", "ns/load", "clock MHz",
-                "walk");
+    // Every walk is checked against the host's; a wrong one ends the run (exit 1).
+    std::printf("%12s %12s %10s %10s\n", "bytes", "cycles/load", "ns/load", "clock MHz");
     unsigned long long* state = nullptr;
     CHECK(cudaMalloc(&state, 16));
     cudaEvent_t e0, e1;
@@ -152,8 +152,7 @@ int main(int argc, char** argv) {
             cyc = std::min(cyc, (c.cycles - a.cycles) / n);
             sec = std::min(sec, (c.seconds - a.seconds) / n);
         }
-        std::printf("%12zu %12.1f %10.1f %10.0f %9s\n", bytes, cyc, sec * 1e9,
-                    cyc / (sec * 1e9) * 1e3, "ok");
+        std::printf("%12zu %12.1f %10.1f %10.0f\n", bytes, cyc, sec * 1e9, cyc / (sec * 1e9) * 1e3);
         std::fflush(stdout);
         CHECK(cudaFree(next));
     }
