@@ -9,8 +9,8 @@
 
 namespace clgauge::ref {
 
-// Each function returns the two words the kernel stores for work-item `gid` after
-// `steps` (unrolled steps x repeats) chain steps.
+// Each function returns the words the kernel stores for work-item `gid` after `steps`
+// (unrolled steps x repeats) chain steps: two, four for fp64.
 inline void fp32_fma(uint32_t seed, uint32_t gid, uint64_t steps, uint64_t out[2]) {
     float x = std::bit_cast<float>(f32_bits_2_4(rand(seed, gid, 0)));
     float y = std::bit_cast<float>(f32_bits_2_4(rand(seed, gid, 1)));
@@ -30,16 +30,21 @@ inline void fp32_fma_strided(uint32_t stride, uint32_t seed, uint32_t gid, uint6
     fp32_fma(seed, gid, gid % stride == 0 ? steps : 0, out);
 }
 
-inline void fp64_fma(uint32_t seed, uint32_t gid, uint64_t steps, uint64_t out[2]) {
-    double x = std::bit_cast<double>(f64_bits_2_4(rand(seed, gid, 0), rand(seed, gid, 1)));
-    double y = std::bit_cast<double>(f64_bits_2_4(rand(seed, gid, 2), rand(seed, gid, 3)));
+// Two independent pairs: streams 0-3 and 4-7; out: x0, y0, x1, y1.
+inline void fp64_fma(uint32_t seed, uint32_t gid, uint64_t steps, uint64_t out[4]) {
     const double c = std::bit_cast<double>(f64_bits_half_1(rand(seed, 0, 16), rand(seed, 0, 17)));
-    for (uint64_t i = 0; i < steps; ++i) {
-        x = std::fma(y, c, x);
-        y = std::fma(x, -c, y);
+    for (uint32_t pair = 0; pair < 2; ++pair) {
+        const uint32_t k = 4 * pair;
+        double x = std::bit_cast<double>(f64_bits_2_4(rand(seed, gid, k), rand(seed, gid, k + 1)));
+        double y =
+            std::bit_cast<double>(f64_bits_2_4(rand(seed, gid, k + 2), rand(seed, gid, k + 3)));
+        for (uint64_t i = 0; i < steps; ++i) {
+            x = std::fma(y, c, x);
+            y = std::fma(x, -c, y);
+        }
+        out[2 * pair] = std::bit_cast<uint64_t>(x);
+        out[2 * pair + 1] = std::bit_cast<uint64_t>(y);
     }
-    out[0] = std::bit_cast<uint64_t>(x);
-    out[1] = std::bit_cast<uint64_t>(y);
 }
 
 // One pair of half2 chains (streams 0-3), lane by lane.

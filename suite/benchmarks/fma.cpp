@@ -6,8 +6,8 @@
 namespace clgauge::families {
 
 std::vector<Benchmark> fma() {
-    // Per step: two dependent FMAs per lane, each counted as two operations (mul + add).
-    // Entry <name>.fma runs kernel <name>_fma.
+    // Per step: two dependent FMAs per lane and pair of chains, each counted as two
+    // operations (mul + add). Entry <name>.fma runs kernel <name>_fma.
     const std::vector<Path> native = {{"native", {}, ""}};
     const std::vector<Path> fp64 = {{"native", {Need::Fp64}, "-DCLG_FP64"}};
     // On NVIDIA both other paths compile to the same HFMA2 / HFMA2.MMA mix.
@@ -15,8 +15,9 @@ std::vector<Benchmark> fma() {
                                     {"ptx", {Need::InlinePtx}, "-DCLG_PATH_PTX"},
                                     {"nvhalf", {Need::InlinePtx}, "-DCLG_PATH_NVHALF"}};
     return chain_family("fma", Unit::FlopPerSecond,
-                        {{"fp64", "FP64  compute", fp64, 4, WordKind::F64, 8, 2, ref::fp64_fma,
-                          "double FMA chains"},
+                        // Two pairs of chains, 1024 steps unrolled (kernels/fma.cl says why).
+                        {{"fp64", "FP64  compute", fp64, 8, WordKind::F64, 8, 4, ref::fp64_fma,
+                          "double FMA chains", 1024},
                          {"fp32", "FP32  compute", native, 4, WordKind::F32, 4, 2, ref::fp32_fma,
                           "float FMA chains"},
                          // One pair of half2 chains: two FMAs on two lanes.

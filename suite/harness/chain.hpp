@@ -58,6 +58,7 @@ struct ChainRow {
     size_t word_bytes, words_per_item;
     ChainReference reference;
     const char* description;
+    unsigned steps = 512; // CLG_STEPS
 };
 std::vector<Benchmark> chain_family(const std::string& family, Unit unit,
                                     const std::vector<ChainRow>& rows);
