@@ -19,9 +19,12 @@ MemTune parse_mem_tune(const std::string& text) {
             t.tile = 0;
             continue;
         }
-        const unsigned long v =
-            eq == std::string::npos ? 0 : std::strtoul(kv.c_str() + eq + 1, nullptr, 10);
-        if (v == 0) throw std::invalid_argument("CLGAUGE_MEM_TUNE: bad item '" + kv + "'");
+        const char* digits = eq == std::string::npos ? "" : kv.c_str() + eq + 1;
+        char* end = nullptr;
+        const unsigned long v = std::strtoul(digits, &end, 10);
+        // A whole positive number: "unroll=4x" is refused, not read as 4.
+        if (end == digits || *end != '\0' || v == 0)
+            throw std::invalid_argument("CLGAUGE_MEM_TUNE: bad item '" + kv + "'");
         if (k == "vec")
             t.vec = unsigned(v);
         else if (k == "unroll")

@@ -47,7 +47,7 @@ TEST(Settings, MemTuneParsesEveryKey) {
 }
 
 TEST(Settings, MemTuneRefusesBadItemsByName) {
-    for (const char* bad : {"vec=0", "vec", "width=4", "unroll=x"}) {
+    for (const char* bad : {"vec=0", "vec", "width=4", "unroll=x", "unroll=4x", "unroll="}) {
         try {
             parse_mem_tune(bad);
             ADD_FAILURE() << bad << " was accepted";

@@ -18,7 +18,8 @@ enum class Mode {
 // Overrides of a tunable memory entry's launch (CLGAUGE_MEM_TUNE="vec=8,unroll=4,wgs=8,
 // local=256,tile=16", any subset); tile 0 means the grid-stride loop ("tile=grid"). The cache
 // and chain (compute) harnesses also take local and wgs, the group harness (atomics,
-// barriers) wgs; the cache harness `covers`, the window's reads per launch (no calibration).
+// barriers) wgs; the cache harness `covers`, the window's reads per launch (no calibration);
+// the chain harness `unroll` (its CLG_STEPS).
 struct MemTune {
     std::optional<unsigned> vec, unroll, wgs, tile, covers;
     std::optional<size_t> local;
