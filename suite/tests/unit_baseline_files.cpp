@@ -225,16 +225,19 @@ TEST(BaselineSchema, Version1FilesAreReadAsOneRecording) {
 
 TEST(BaselineSchema, CommittedBaselinesPoolSeveralMachines) {
     // H200: h200-a, h200-b (72 metrics), h200-c (all of them then), h200-d and h200-e (the
-    // mma, cache.l2.read and global-atomics entries after their launches changed). H100:
-    // h100-a, h100-b, h100-c (the on-chip families), h100-d, h100-e (as h200-d, -e), h100-f
-    // (mma.i2), h100-g and h100-h (every chain-harness entry after its launches got a floor,
-    // and the other on-chip entries). Every metric of both files, and each re-recorded one
-    // from two machines. A file that lost a machine or a family fails here.
-    const std::map<std::string, size_t> machines = {{"/nvidia/nvidia-h200.json", 5},
-                                                    {"/nvidia/nvidia-h100-80gb-hbm3.json", 8}};
+    // mma, cache.l2.read and global-atomics entries after their launches changed), h200-f and
+    // h200-g (every chain-harness entry, with the launch floor and the two-pair fp64 chain).
+    // H100: h100-a, h100-b, h100-c (the on-chip families), h100-d, h100-e (as h200-d, -e),
+    // h100-f (mma.i2), h100-g and h100-h (every chain-harness entry after its launches got a
+    // floor, and the other on-chip entries), h100-i and h100-j (the chain entries again; fp64
+    // from these two only). Every metric of both files, and each re-recorded one from two
+    // machines. A file that lost a machine or a family fails here.
+    const std::map<std::string, size_t> machines = {{"/nvidia/nvidia-h200.json", 7},
+                                                    {"/nvidia/nvidia-h100-80gb-hbm3.json", 10}};
     const std::map<std::string, std::vector<const char*>> two_machines = {
         {"/nvidia/nvidia-h200.json",
-         {"mma.h", "mma.i2", "cache.l2.read", "atomic.global.distinct.u32"}},
+         {"mma.h", "mma.i2", "cache.l2.read", "atomic.global.distinct.u32", "fp64.fma", "int32.mad",
+          "dp4a.s8", "local.read.f32x4", "constant.broadcast"}},
         {"/nvidia/nvidia-h100-80gb-hbm3.json",
          {"mma.h", "mma.i2", "cache.l2.read", "atomic.global.distinct.u32", "fp64.fma", "int32.mad",
           "dp4a.s8", "local.read.f32x4", "constant.broadcast", "cache.l1.read", "latency.chase",
