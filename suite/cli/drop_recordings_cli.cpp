@@ -11,12 +11,8 @@ namespace clgauge {
 int run_drop_recordings_cli(const CliOptions& cli) {
     const std::string& machines = cli.drop_recordings.at(0);
     const std::string& file = cli.drop_recordings.at(1);
-    std::set<std::string> names;
-    for (size_t start = 0; start <= machines.size();) {
-        const size_t comma = std::min(machines.find(',', start), machines.size());
-        if (comma > start) names.insert(machines.substr(start, comma - start));
-        start = comma + 1;
-    }
+    const auto listed = split_commas(machines);
+    const std::set<std::string> names(listed.begin(), listed.end());
     if (names.empty()) throw UsageError("--drop-recordings needs machine ids");
     BaselineFile f = load_baseline(file);
     const auto changed = drop_recordings(f, names, cli.only);

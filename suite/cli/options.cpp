@@ -119,6 +119,16 @@ const std::map<std::string, std::string CliOptions::*> kTexts = {
     {"--resource-spec", &CliOptions::resource_spec_file}};
 // clang-format on
 
+std::vector<std::string> split_commas(const std::string& list) {
+    std::vector<std::string> items;
+    for (size_t start = 0; start <= list.size();) {
+        const size_t comma = std::min(list.find(',', start), list.size());
+        if (comma > start) items.push_back(list.substr(start, comma - start));
+        start = comma + 1;
+    }
+    return items;
+}
+
 CliOptions parse_cli(const std::vector<std::string>& args) {
     CliOptions o;
     for (size_t i = 0; i < args.size(); ++i) {
@@ -134,13 +144,8 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
         else if (a == "--path")
             o.path = value();
         else if (a == "--sweep") {
-            const std::string v = value();
-            size_t start = 0;
-            while (start <= v.size()) {
-                const size_t comma = std::min(v.find(',', start), v.size());
-                if (comma > start) o.sweeps.push_back(v.substr(start, comma - start));
-                start = comma + 1;
-            }
+            for (auto& name : split_commas(value()))
+                o.sweeps.push_back(std::move(name));
             if (o.sweeps.empty()) throw UsageError("--sweep needs a sweep name");
         } else if (a == "--compare") {
             o.compare.push_back(value());

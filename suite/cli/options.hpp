@@ -43,6 +43,8 @@ struct UsageError : std::runtime_error {
 };
 
 CliOptions parse_cli(const std::vector<std::string>& args); // throws UsageError
+// "a,b,,c" -> {a, b, c}: the items of a comma-separated list (--sweep, --drop-recordings).
+std::vector<std::string> split_commas(const std::string& list);
 const char* usage_text();
 
 // The run's settings: the environment's (run/run_options.hpp), then --budget-ms, --seed and

@@ -175,6 +175,12 @@ TEST(Cli, ParsesAndRejects) {
     EXPECT_THROW(parse_cli({"--only"}), UsageError);
 }
 
+TEST(Cli, SplitCommasKeepsItemsAndDropsEmptyOnes) {
+    EXPECT_EQ(split_commas("h200-a,,h200-b,"), (std::vector<std::string>{"h200-a", "h200-b"}));
+    EXPECT_EQ(split_commas("one"), (std::vector<std::string>{"one"}));
+    EXPECT_TRUE(split_commas(",").empty());
+}
+
 TEST(DeviceSelection, DefaultPrefersGpuAndUnknownNamesList) {
     std::vector<DeviceEntry> all(2);
     all[0].facts.name = "pthread-cpu";
