@@ -21,18 +21,21 @@ using ChainInput = uint32_t (*)(uint32_t seed, uint32_t index);
 // true when they pass.
 using ChainCrossCheck = bool (*)(uint32_t seed, uint32_t gid, uint64_t steps, const uint64_t* got);
 
+// Unrolled chain steps per repeat (CLG_STEPS) unless an entry sets its own.
+inline constexpr unsigned kChainSteps = 512;
+
 // Kernel contract: kernel void NAME(global W* out, uint seed, uint repeats) stores
 // words_per_item words of word_bytes each at out[gid * words_per_item ...], after
 // repeats * CLG_STEPS steps. With `input` set, a 4th argument `global const uint* in` holds
 // input_words words, in[i] = input(seed, i), for kernels fed from memory. Honors
 // RunOptions::global_size and ::repeats (perf mode): a pinned launch is timed as it is,
-// without calibration; and mem_tune's local and wgs (work-groups per compute unit).
+// without calibration; and mem_tune's local, wgs (work-groups per compute unit) and unroll.
 struct ChainSpec {
     EntryHeader entry;
     std::string source, kernel;
-    std::string options;     // build options common to all paths
-    unsigned steps = 512;    // unrolled steps per repeat (CLG_STEPS)
-    double ops_per_step = 0; // counted operations per step per work-item, all lanes
+    std::string options;          // build options common to all paths
+    unsigned steps = kChainSteps; // unrolled steps per repeat (CLG_STEPS)
+    double ops_per_step = 0;      // counted operations per step per work-item, all lanes
     WordKind kind = WordKind::U32;
     size_t word_bytes = 4, words_per_item = 2;
     ChainReference reference = nullptr;
@@ -58,7 +61,7 @@ struct ChainRow {
     size_t word_bytes, words_per_item;
     ChainReference reference;
     const char* description;
-    unsigned steps = 512; // CLG_STEPS
+    unsigned steps = kChainSteps; // CLG_STEPS
 };
 std::vector<Benchmark> chain_family(const std::string& family, Unit unit,
                                     const std::vector<ChainRow>& rows);
