@@ -230,10 +230,11 @@ TEST(BaselineSchema, CommittedBaselinesPoolSeveralMachines) {
     // H100: h100-a, h100-b, h100-c (the on-chip families), h100-d, h100-e (as h200-d, -e),
     // h100-f (mma.i2), h100-g and h100-h (every chain-harness entry after its launches got a
     // floor, and the other on-chip entries), h100-i and h100-j (the chain entries again; fp64
-    // from these two only). Every metric of both files, and each re-recorded one from two
-    // machines. A file that lost a machine or a family fails here.
+    // from these two only), h100-k and h100-l (the contended compare-and-swap, and every
+    // transfer with the pooled host copy). Every metric of both files, and each re-recorded one
+    // from two machines. A file that lost a machine or a family fails here.
     const std::map<std::string, size_t> machines = {{"/nvidia/nvidia-h200.json", 7},
-                                                    {"/nvidia/nvidia-h100-80gb-hbm3.json", 10}};
+                                                    {"/nvidia/nvidia-h100-80gb-hbm3.json", 12}};
     const std::map<std::string, std::vector<const char*>> two_machines = {
         {"/nvidia/nvidia-h200.json",
          {"mma.h", "mma.i2", "cache.l2.read", "atomic.global.distinct.u32", "fp64.fma", "int32.mad",
@@ -241,7 +242,8 @@ TEST(BaselineSchema, CommittedBaselinesPoolSeveralMachines) {
         {"/nvidia/nvidia-h100-80gb-hbm3.json",
          {"mma.h", "mma.i2", "cache.l2.read", "atomic.global.distinct.u32", "fp64.fma", "int32.mad",
           "dp4a.s8", "local.read.f32x4", "constant.broadcast", "cache.l1.read", "latency.chase",
-          "barrier.local.256", "image.read.f32"}}};
+          "barrier.local.256", "image.read.f32", "atomic.global.cmpxchg.u32",
+          "xfer.d2h.pageable.staged"}}};
     for (const auto& [name, count] : machines) {
         const BaselineFile f = load_baseline(baselines_dir() + name);
         EXPECT_EQ(f.machines.size(), count) << name;
