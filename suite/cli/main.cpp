@@ -15,6 +15,7 @@
 #include "report/console.hpp"
 #include "report/format.hpp"
 #include "report/reporter.hpp"
+#include "report/run_time.hpp"
 #include "run/run_all.hpp"
 #include "run/runner.hpp"
 
@@ -227,6 +228,16 @@ int run(const CliOptions& cli, const std::string& journal_file) {
                                      std::to_string(chosen[i].index) +
                                      " share one baseline file; record one of them, by index");
     const RunOptions opts = run_options_for(cli);
+    if (cli.build_only) {
+        for (const auto& entry : chosen) {
+            Session session(entry);
+            build_ahead(session, selection, opts, cli.path, std::max(1u, opts.build_threads));
+            std::cout << "built the programs of " << selection.size() << " benchmark(s) for "
+                      << entry.facts.name << "\n";
+        }
+        print_run_time(std::cout, phase_times_since_start());
+        return kOk;
+    }
     const bool baseline_mode = cli.check || cli.record;
 
     const bool tty = isatty(STDERR_FILENO);
@@ -296,6 +307,7 @@ int run(const CliOptions& cli, const std::string& journal_file) {
         // A listed hang passes, but the device is left as busy as an unlisted one.
         for (const auto& x : r.results)
             device_hung = device_hung || x.measurement.status == Status::Timeout;
+        if (cli.timing) print_benchmark_phases(std::cout, r);
         if (cli.timing && !device_hung) {
             try {
                 const auto t = analysis::analyze_timing(session, opts);
@@ -312,7 +324,9 @@ int run(const CliOptions& cli, const std::string& journal_file) {
             break;
         }
     }
+    report.section("run_time_s", phase_times_to_json(phase_times_since_start()));
     report.finish();
+    print_run_time(std::cout, phase_times_since_start());
     journal.reset(); // the run is over: a crash from here on is not a benchmark's
     if (code == kHung || device_hung) {
         // A kernel still occupies the device: releasing its queue could block for as long as
@@ -351,13 +365,14 @@ int guarded(const std::function<int()>& body) {
 
 // The table runs, whose benchmarks a crashing driver may take down with the process.
 bool supervised(const CliOptions& c) {
-    return !(c.help || c.list || c.list_benchmarks || c.list_sweeps || c.check || c.record ||
+    return !(c.help || c.build_only || c.list || c.list_benchmarks || c.list_sweeps || c.check || c.record ||
              !c.sweeps.empty() || !c.roofline_report.empty() || !c.compare.empty() ||
              !c.drop_recordings.empty() || !c.resource_spec_file.empty());
 }
 } // namespace
 
 int main(int argc, char** argv) {
+    (void)clgauge::phase_times_since_start(); // the run's clock starts here
     return guarded([&] {
         const CliOptions cli = parse_cli(std::vector<std::string>(argv + 1, argv + argc));
         if (cli.help) {

@@ -28,6 +28,7 @@ struct CliOptions {
     bool sweep_short = false;        // --sweep-short or CLGAUGE_SWEEP_SHORT=1
     std::string out_dir;             // where sweeps and the roofline write CSV/PNG
     std::string roofline_report;     // --roofline REPORT.json: draw, no device needed
+    bool build_only = false;         // --build-only: build the selection's programs and exit
     bool timing = false;             // --timing: event stage breakdown and profiling overhead
     // --compare A.json B.json: A/B of two reports, no device needed (docs/compare.md)
     std::vector<std::string> compare;

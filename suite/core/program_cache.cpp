@@ -3,12 +3,19 @@
 #include "core/env.hpp"
 
 #include "core/kernel_sources.hpp"
+#include "core/phase_clock.hpp"
 #include "core/program_build.hpp"
 
+#include "core/stderr_capture.hpp"
+
+#include <algorithm>
+#include <atomic>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <optional>
+#include <thread>
 #include <utility>
 
 namespace clgauge {
@@ -32,6 +39,17 @@ const cl::Program& ProgramCache::build(const std::string& text, const std::strin
                                        const std::string& name) {
     auto key = std::make_pair(text, options);
     if (auto it = programs_.find(key); it != programs_.end()) return it->second;
+    if (discovering_) {
+        discovered_.push_back(std::move(key));
+        throw ProgramDiscovered{};
+    }
+    PhaseScope building(Phase::Build);
+    if (auto it = prebuilt_.find(key); it != prebuilt_.end()) {
+        cl::Program program = std::move(it->second);
+        prebuilt_.erase(it);
+        dump_binaries(program, text, options);
+        return programs_.emplace(std::move(key), std::move(program)).first->second;
+    }
     cl::Program program(context_, text);
     const BuildOutcome built = build_program(program, device_, options);
     if (!built.ok())
@@ -42,6 +60,54 @@ const cl::Program& ProgramCache::build(const std::string& text, const std::strin
         compiler_output_ += name + " (options '" + options + "'):\n" + built.full_log();
     dump_binaries(program, text, options);
     return programs_.emplace(std::move(key), std::move(program)).first->second;
+}
+
+void ProgramCache::discover(const std::function<void()>& first_steps) {
+    discovering_ = true;
+    try {
+        first_steps();
+    } catch (...) { // ProgramDiscovered, or an error the real run reports
+    }
+    discovering_ = false;
+}
+
+void ProgramCache::build_discovered(unsigned threads) {
+    PhaseScope building(Phase::Build);
+    std::vector<std::pair<std::string, std::string>> keys;
+    for (auto& k : discovered_)
+        if (!programs_.count(k) && !prebuilt_.count(k) &&
+            std::find(keys.begin(), keys.end(), k) == keys.end())
+            keys.push_back(std::move(k));
+    discovered_.clear();
+    struct Built {
+        std::optional<cl::Program> program;
+        bool quiet = false; // an empty build log
+    };
+    std::vector<Built> built(keys.size());
+    std::atomic<size_t> next{0};
+    auto worker = [&] {
+        for (size_t i; (i = next++) < keys.size();)
+            try {
+                cl::Program program(context_, keys[i].first);
+                program.build(std::vector<cl::Device>{device_}, keys[i].second.c_str());
+                const std::string log = program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device_);
+                built[i].quiet = log.find_first_not_of(" \t\r\n") == std::string::npos;
+                built[i].program = std::move(program);
+            } catch (const cl::Error&) { // get() builds it again and reports the failure
+            }
+    };
+    // Drivers print warnings to fd 2 (PoCL, Intel): caught for the whole batch, since it
+    // cannot be told whose they were.
+    StderrCapture capture;
+    {
+        std::vector<std::jthread> pool;
+        for (size_t t = 0; t < std::clamp<size_t>(keys.size(), 1, threads); ++t)
+            pool.emplace_back(worker);
+    }
+    const bool printed = !capture.finish().empty();
+    for (size_t i = 0; i < keys.size(); ++i)
+        if (built[i].program && (!printed || built[i].quiet))
+            prebuilt_.emplace(std::move(keys[i]), std::move(*built[i].program));
 }
 
 void ProgramCache::dump_binaries(const cl::Program& program, const std::string& text,

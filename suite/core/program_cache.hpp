@@ -6,6 +6,7 @@
 #include <map>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace clgauge {
 
@@ -15,6 +16,10 @@ struct BuildFailure : std::runtime_error {
     BuildFailure(const std::string& what, std::string build_log)
         : std::runtime_error(what), log(std::move(build_log)) {}
 };
+
+// Thrown by get() while discovering (ProgramCache::discover): the harness stops at the first
+// program it asks for, which is noted to be built ahead.
+struct ProgramDiscovered {};
 
 class ProgramCache {
   public:
@@ -32,6 +37,15 @@ class ProgramCache {
     // runner keeps them with the benchmark's result, never between the table's rows.
     std::string take_compiler_output();
 
+    // Runs `first_steps` (a benchmark up to its first program) with get() noting the program
+    // it asks for instead of building it. Anything `first_steps` throws is dropped: the real
+    // run meets it again.
+    void discover(const std::function<void()>& first_steps);
+    // Builds the programs discover() noted, `threads` at a time, so that a run's builds
+    // overlap instead of queueing (a cold driver takes seconds for some). A build that fails
+    // or that printed to stderr is left to get(), which reports it with its benchmark.
+    void build_discovered(unsigned threads);
+
   private:
     const cl::Program& build(const std::string& text, const std::string& options,
                              const std::string& name);
@@ -43,6 +57,9 @@ class ProgramCache {
     cl::Context context_;
     cl::Device device_;
     std::map<std::pair<std::string, std::string>, cl::Program> programs_;
+    std::map<std::pair<std::string, std::string>, cl::Program> prebuilt_;
+    std::vector<std::pair<std::string, std::string>> discovered_;
+    bool discovering_ = false;
     std::string compiler_output_;
 };
 

@@ -1,5 +1,7 @@
 #include "core/timing.hpp"
 
+#include "core/phase_clock.hpp"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -33,6 +35,8 @@ double event_seconds(const cl::Event& event) {
 
 Timings time_launches(cl::CommandQueue& queue, const Enqueue& enqueue, int warmups, int reps,
                       double timeout_s) {
+    // Launches timed while calibrating are calibration's; any other timing is measurement.
+    PhaseScope timing(current_phase() == Phase::Calibrate ? Phase::Calibrate : Phase::Measure);
     for (int i = 0; i < warmups; ++i) {
         cl::Event e = enqueue(queue);
         queue.flush();
@@ -63,16 +67,33 @@ int Budget::reps_for(double launch_s) const {
     return static_cast<int>(std::clamp(n, double(min_reps), double(max_reps)));
 }
 
+namespace {
+// A pinned launch (no rounds) is launched here for the first time: warm it up first.
+int round_zero_warmups(int rounds) {
+    return rounds == 0 ? 1 : 0;
+}
+} // namespace
+
 Timings calibrate_and_time(const TimedLaunches& timed, const Budget& budget, int rounds,
                            const GrowLaunch& grow) {
     const double target = budget.launch_seconds();
-    for (int round = 0; round < rounds; ++round) {
-        const double once = timed(round == 0 ? 1 : 0, 1).device.median;
-        if (once >= target * 0.5) break;
-        if (!grow(std::clamp(target / std::max(once, 1e-7), 2.0, 1024.0))) break;
+    // The last launch of the shape that is timed: it sizes the timed launches and is their
+    // warm-up, so neither is launched again (a contended atomic's launch takes 1.4 s).
+    double launch = -1;
+    {
+        PhaseScope calibrating(Phase::Calibrate);
+        for (int round = 0; round < rounds; ++round) {
+            const double once = timed(round == 0 ? 1 : 0, 1).device.median;
+            if (once >= target * 0.5 ||
+                !grow(std::clamp(target / std::max(once, 1e-7), 2.0, 1024.0))) {
+                launch = once;
+                break;
+            }
+        }
+        if (launch < 0) launch = timed(round_zero_warmups(rounds), 1).device.median;
     }
-    const double launch = timed(0, 1).device.median;
-    return timed(1, budget.reps_for(launch));
+    PhaseScope measuring(Phase::Measure);
+    return timed(0, budget.reps_for(launch));
 }
 
 bool grow_repeats(uint32_t& repeats, double factor, uint32_t most) {

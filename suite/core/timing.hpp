@@ -36,7 +36,7 @@ Timings time_launches(cl::CommandQueue& queue, const Enqueue& enqueue, int warmu
 
 // How long to spend measuring one benchmark.
 struct Budget {
-    double seconds = 0.25; // total timed device time to aim for
+    double seconds = 0.1; // total timed device time to aim for
     int min_reps = 5, max_reps = 100;
     // A harness whose launches have a fixed cost (ramp-up and tail) sets a floor on the aim.
     double min_launch_seconds = 0;
@@ -49,7 +49,8 @@ struct Budget {
 // `grow(factor)` makes one launch about `factor` times longer (more repeats, more work-groups)
 // and returns false when it cannot. Up to `rounds` times, one launch is timed and grown while
 // it takes less than half of budget.launch_seconds(); then budget.reps_for(one launch)
-// launches are timed after a warm-up.
+// launches are timed. The last calibration launch, of the shape then timed, is their warm-up
+// (a launch grown in the last round, or a pinned one, is launched once more first).
 using TimedLaunches = std::function<Timings(int warmups, int reps)>;
 using GrowLaunch = std::function<bool(double factor)>;
 Timings calibrate_and_time(const TimedLaunches& timed, const Budget& budget, int rounds,

@@ -131,6 +131,7 @@ Measurement run_cache(const CacheSpec& spec, Session& s, const Path& path, const
     const size_t sample =
         std::clamp<size_t>(size_t(kPerfReferenceLoads / loads_per_check), 32, kPerfSampleItems);
     const auto items = sample_items(global, perf ? sample : global);
+    PhaseScope verifying(Phase::Verify);
     const auto all = read_words(s, out, 0, global * 4, 4);
     std::vector<uint64_t> got, expected;
     for (size_t item : items) {

@@ -1,5 +1,6 @@
 #include "harness/chain.hpp"
 
+#include "core/parallel_for.hpp"
 #include "harness/launch.hpp"
 
 #include <algorithm>
@@ -92,6 +93,7 @@ Measurement run_chain(const ChainSpec& spec, Session& s, const Path& path, const
     m.details = {{"repeats", std::to_string(repeats)},
                  {"steps_per_item", std::to_string(uint64_t(repeats) * unrolled)}};
 
+    PhaseScope verifying(Phase::Verify);
     const uint64_t steps = uint64_t(repeats) * opts.slowdown * unrolled;
     const size_t sample =
         std::clamp<size_t>(size_t(kPerfReferenceSteps / double(steps)), 32, kPerfSampleItems);
@@ -99,12 +101,14 @@ Measurement run_chain(const ChainSpec& spec, Session& s, const Path& path, const
     const auto all = read_words(s, out, 0, global * spec.words_per_item, spec.word_bytes);
     std::vector<uint64_t> got, expected(items.size() * spec.words_per_item);
     got.reserve(expected.size());
-    for (size_t i = 0; i < items.size(); ++i) {
+    for (size_t i = 0; i < items.size(); ++i)
         for (size_t w = 0; w < spec.words_per_item; ++w)
             got.push_back(all[items[i] * spec.words_per_item + w]);
-        spec.reference(opts.seed, static_cast<uint32_t>(items[i]), steps,
-                       &expected[i * spec.words_per_item]);
-    }
+    parallel_for(items.size(), [&](size_t begin, size_t end) {
+        for (size_t i = begin; i < end; ++i)
+            spec.reference(opts.seed, static_cast<uint32_t>(items[i]), steps,
+                           &expected[i * spec.words_per_item]);
+    });
     m.verification = compare_exact(items, spec.words_per_item, got, expected, spec.kind);
     if (spec.cross_check) {
         // Naive models are slower than the bit-exact one: perf mode cross-checks a few items.

@@ -107,6 +107,7 @@ Measurement run_group(const GroupSpec& spec, Session& s, const Path& path, const
                      : timed(0, 1);
 
     const GroupLaunch launch = launch_now();
+    PhaseScope verifying(Phase::Verify);
     const std::vector<uint64_t> got = read_words(s, out, 0, words, spec.word_bytes);
 
     Measurement m;

@@ -1,6 +1,7 @@
 #include "harness/memory.hpp"
 
 #include "core/memory_peak.hpp"
+#include "core/parallel_for.hpp"
 #include "harness/launch.hpp"
 
 #include <algorithm>
@@ -201,6 +202,7 @@ Run run_once(const MemSpec& spec, Session& s, const Path& path, const RunOptions
     if (param) m.details.push_back({"param", std::to_string(param)});
 
     // Verify what the last launch left in `out`.
+    PhaseScope verifying(Phase::Verify);
     const ref::MemLaunch launch{opts.seed, n, items, tune.vec, param, local, tiled ? tune.tile : 0};
     std::vector<size_t> idx;
     std::vector<uint64_t> got;
@@ -229,8 +231,13 @@ Run run_once(const MemSpec& spec, Session& s, const Path& path, const RunOptions
         }
     }
     std::vector<uint64_t> expected(idx.size());
-    for (size_t i = 0; i < idx.size(); ++i)
-        expected[i] = spec.reference(launch, idx[i]);
+    parallel_for(
+        idx.size(),
+        [&](size_t begin, size_t end) {
+            for (size_t i = begin; i < end; ++i)
+                expected[i] = spec.reference(launch, idx[i]);
+        },
+        4096);
     m.verification = compare_exact(idx, 1, got, expected, spec.kind);
     apply_verification(m);
     r.rate = m.rate();

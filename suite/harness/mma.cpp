@@ -158,6 +158,7 @@ Measurement run_mma(const MmaSpec& spec, Session& s, const MmaPath& mp, const Ru
                  {"mmas_per_tile", std::to_string(2 * pairs + 1)},
                  {"seed", std::to_string(opts.seed)}};
 
+    PhaseScope verifying(Phase::Verify);
     std::vector<uint32_t> all(tiles * tile_bytes / 4);
     s.queue.enqueueReadBuffer(out, CL_TRUE, 0, all.size() * 4, all.data());
     std::vector<size_t> items = sample_items(tiles, perf ? kPerfSampleTiles : tiles);

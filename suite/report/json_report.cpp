@@ -1,5 +1,7 @@
 #include "report/json_report.hpp"
 
+#include "report/run_time.hpp"
+
 #include <chrono>
 #include <cstdio>
 #include <ctime>
@@ -76,7 +78,8 @@ nlohmann::json measurement_to_json(const Benchmark& b, const Measurement& m) {
               {"first_mismatch", m.verification.first_mismatch},
               {"degenerate", m.verification.degenerate},
               {"passed", m.verification.passed()}}},
-            {"details", details}};
+            {"details", details},
+            {"phases_s", phase_times_to_json(m.phases)}};
 }
 
 nlohmann::json report_to_json(const std::vector<DeviceReport>& reports) {

@@ -6,6 +6,18 @@
 
 namespace clgauge {
 
+void build_ahead(Session& session, const std::vector<const Benchmark*>& selection,
+                 const RunOptions& options, const std::optional<std::string>& forced_path,
+                 unsigned threads, const RunHooks& hooks) {
+    PhaseScope building(Phase::Build);
+    for (const Benchmark* b : selection) {
+        const PathChoice choice = choose_path(*b, session.caps, forced_path);
+        if (!choice.path || (hooks.earlier && hooks.earlier(*b))) continue;
+        session.programs.discover([&] { (void)b->run(session, *b, *choice.path, options); });
+    }
+    session.programs.build_discovered(threads);
+}
+
 DeviceReport run_all(Session& session, const std::vector<const Benchmark*>& selection,
                      const RunOptions& options, const std::optional<std::string>& forced_path,
                      const Progress& progress, const RunHooks& hooks) {
@@ -16,6 +28,8 @@ DeviceReport run_all(Session& session, const std::vector<const Benchmark*>& sele
     r.cores = session.cores;
     r.mode = options.mode == Mode::Perf ? "perf" : "conformance";
     r.seed = options.seed;
+    if (options.build_threads > 0)
+        build_ahead(session, selection, options, forced_path, options.build_threads, hooks);
     bool hung = false;
     for (size_t i = 0; i < selection.size(); ++i) {
         const Benchmark& b = *selection[i];

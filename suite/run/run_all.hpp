@@ -20,6 +20,13 @@ struct RunHooks {
     std::function<void(const Benchmark&, const Measurement&)> finished;
 };
 
+// Builds the first program of every selected benchmark that has a path on the device, `threads`
+// at a time, before any of them runs: a cold driver compiles for seconds, and one at a time
+// those seconds add up (RunOptions::build_threads; clgauge --build-only).
+void build_ahead(Session& session, const std::vector<const Benchmark*>& selection,
+                 const RunOptions& options, const std::optional<std::string>& forced_path,
+                 unsigned threads, const RunHooks& hooks = {});
+
 // Stops early only when the device hangs (a timeout): the rest are reported as errors
 // without being launched, since the queue can no longer be trusted.
 DeviceReport run_all(Session& session, const std::vector<const Benchmark*>& selection,

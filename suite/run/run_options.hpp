@@ -7,8 +7,13 @@
 
 namespace clgauge {
 
+// The measured device time per benchmark unless CLGAUGE_BUDGET_MS or --budget-ms says
+// otherwise: the committed baselines were recorded with it.
+constexpr long kDefaultBudgetMs = 100;
+
 // CLGAUGE_BUDGET_MS (measured time per benchmark), CLGAUGE_TEST_SLOWDOWN (test-only),
-// CLGAUGE_MEM_MIB, CLGAUGE_MEM_STRIDE, CLGAUGE_MEM_TUNE, CLGAUGE_XFER_MIB. A bad value throws
+// CLGAUGE_MEM_MIB, CLGAUGE_MEM_STRIDE, CLGAUGE_MEM_TUNE, CLGAUGE_XFER_MIB,
+// CLGAUGE_BUILD_THREADS (programs built ahead at a time; default 0, none). A bad value throws
 // std::invalid_argument naming the variable.
 RunOptions run_options_from_env(Mode mode);
 

@@ -24,8 +24,10 @@ PathChoice choose_path(const Benchmark& b, const Capabilities& caps,
     return choice;
 }
 
-Measurement run_benchmark(Session& session, const Benchmark& b, const RunOptions& options,
-                          const std::optional<std::string>& forced_path) {
+namespace {
+
+Measurement run_guarded(Session& session, const Benchmark& b, const RunOptions& options,
+                        const std::optional<std::string>& forced_path) {
     Measurement m;
     const PathChoice choice = choose_path(b, session.caps, forced_path);
     if (!choice.path) {
@@ -57,6 +59,16 @@ Measurement run_benchmark(Session& session, const Benchmark& b, const RunOptions
     }
     if (const std::string printed = session.programs.take_compiler_output(); !printed.empty())
         m.build_log += (m.build_log.empty() ? "" : "\n") + printed;
+    return m;
+}
+
+} // namespace
+
+Measurement run_benchmark(Session& session, const Benchmark& b, const RunOptions& options,
+                          const std::optional<std::string>& forced_path) {
+    (void)take_phase_times(); // the time before it is not this benchmark's
+    Measurement m = run_guarded(session, b, options, forced_path);
+    m.phases = take_phase_times();
     return m;
 }
 

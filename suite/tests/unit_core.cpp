@@ -53,6 +53,41 @@ TEST(Budget, LaunchFloorLengthensCalibratedLaunches) {
     EXPECT_EQ(timed_reps, floored.min_reps);
 }
 
+// Calibration's last launch already has the timed shape: it sizes and warms up the timed
+// launches, which follow with no launch in between.
+TEST(Budget, CalibrationLaunchIsTheWarmUp) {
+    uint32_t repeats = 1;
+    std::vector<std::pair<int, int>> calls; // (warm-ups, reps) of every timed()
+    auto timed = [&](int warmups, int reps) {
+        calls.emplace_back(warmups, reps);
+        Timings t;
+        t.device = summarize({repeats * 1e-3});
+        return t;
+    };
+    auto grow = [&](double factor) { return grow_repeats(repeats, factor, 1u << 20); };
+    const Budget budget{.seconds = 0.1};
+    // Long enough at once (10 ms against a 10 ms aim): one launch after its warm-up, then the
+    // timed ones.
+    repeats = 10;
+    calibrate_and_time(timed, budget, 4, grow);
+    ASSERT_EQ(calls.size(), 2u);
+    EXPECT_EQ(calls[0], std::make_pair(1, 1));
+    EXPECT_EQ(calls[1], std::make_pair(0, budget.reps_for(0.01)));
+    // Grown, then long enough: the grown shape's first launch is calibration's.
+    calls.clear();
+    repeats = 1;
+    calibrate_and_time(timed, budget, 4, grow);
+    ASSERT_EQ(calls.size(), 3u);
+    EXPECT_EQ(calls[1], std::make_pair(0, 1));
+    EXPECT_EQ(calls[2].first, 0);
+    // Pinned (no rounds): launched once, warmed, before the timed ones.
+    calls.clear();
+    calibrate_and_time(timed, budget, 0, grow);
+    ASSERT_EQ(calls.size(), 2u);
+    EXPECT_EQ(calls[0], std::make_pair(1, 1));
+    EXPECT_EQ(calls[1].first, 0);
+}
+
 TEST(Capabilities, ExtensionsMatchWholeTokens) {
     const auto ext = parse_extensions("cl_khr_fp64  cl_khr_fp16_extra\tcl_intel_subgroups ");
     EXPECT_TRUE(ext.count("cl_khr_fp64"));

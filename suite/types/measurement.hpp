@@ -1,5 +1,6 @@
 // What running one benchmark produced: a status, timings, the work done and its verification.
 #pragma once
+#include "core/phase_clock.hpp"
 #include "core/timing.hpp"
 
 #include <cstddef>
@@ -36,6 +37,8 @@ struct Measurement {
     std::vector<std::pair<std::string, std::string>> details; // harness-specific facts
     // Unit::Seconds entries (latencies): the figure is the median time itself.
     bool time_is_figure = false;
+    // The host time this benchmark took, by phase (build, calibrate, measure, verify, host).
+    PhaseTimes phases;
     // The figure in the benchmark's unit: work per second from the median device time, or
     // that time itself when time_is_figure (0 when none).
     double rate() const;

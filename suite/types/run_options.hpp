@@ -52,6 +52,8 @@ struct RunOptions {
     // every instruction (Oclgrind): each harness keeps the code paths its normal conformance
     // launch reaches (several work-groups, a grid loop's remainder, a special tile).
     bool small_launch = false;
+    // Programs built ahead of a run, this many at a time (0: each when its benchmark asks).
+    unsigned build_threads = 0;
 };
 
 } // namespace clgauge

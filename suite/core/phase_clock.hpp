@@ -1,0 +1,49 @@
+// Where a run's wall time goes: each span of host time is charged to one phase, so that a
+// slow run can say whether it was building programs, calibrating, measuring or verifying.
+#pragma once
+#include <array>
+#include <cstddef>
+#include <string>
+
+namespace clgauge {
+
+// Host work is everything no scope claims: buffers made and filled, results read back, the
+// harness's own bookkeeping.
+enum class Phase { Build, Calibrate, Measure, Verify, Host };
+constexpr size_t kPhaseCount = 5;
+const char* phase_name(Phase p);
+
+struct PhaseTimes {
+    std::array<double, kPhaseCount> seconds{};
+    double& operator[](Phase p) { return seconds[size_t(p)]; }
+    double operator[](Phase p) const { return seconds[size_t(p)]; }
+    double total() const;
+    PhaseTimes& operator+=(const PhaseTimes& o);
+};
+
+// Charges the time from its construction to its end to `phase`; a scope inside another
+// pauses the outer one, so no second is counted twice. Per thread.
+class PhaseScope {
+  public:
+    explicit PhaseScope(Phase phase);
+    ~PhaseScope();
+    PhaseScope(const PhaseScope&) = delete;
+    PhaseScope& operator=(const PhaseScope&) = delete;
+
+  private:
+    Phase outer_;
+};
+
+// The phase this thread's time is charged to now.
+Phase current_phase();
+
+// This thread's times since the last call, the open span charged to its phase.
+PhaseTimes take_phase_times();
+
+// This thread's times since it started, never reset: a whole run's breakdown.
+PhaseTimes phase_times_since_start();
+
+// "build 1.20 s, calibrate 0.40 s, ..." (phases that took no time left out).
+std::string describe_phase_times(const PhaseTimes& t);
+
+} // namespace clgauge
