@@ -4,7 +4,8 @@
 # file with itself changes nothing, and of a copy with four planted changes (a rate 10%
 # down, a dropped recording, a widened tolerance, a removed metric) reports exactly those
 # four, each with what to look at; --lines shows the planted rate's line changed and a
-# file that is not a baseline as it is; a file that is not a baseline is an error naming it.
+# file that is not a baseline as it is; version 1 files are read; a file that is not a
+# baseline is an error naming it.
 # Usage: baseline_table_test.sh SOURCE_DIR
 root=$1
 table="$root/scripts/baseline-table"
@@ -50,6 +51,15 @@ expect '^4 of [0-9]+ metrics changed$' "exactly the four planted metrics"
   fail "--lines exited non-zero"
 diff "$tmp/old.lines" "$tmp/new.lines" | grep -q '^> fp32\.fma: ' || fail "--lines hides the fp32.fma change"
 "$table" --lines "$known" | cmp -s - "$known" || fail "--lines changed a file that is not a baseline"
+
+# Version 1 files (one machine, no recordings) are still baselines; --lines never fails,
+# because a textconv error stops git diff and git log -p on the file's old versions.
+v1="$root/suite/tests/data/baseline_v1/nvidia-h200.json"
+"$table" "$v1" | grep -Eq '^\| fp32\.fma \| [0-9.]+ TFLOP/s \(native\) \|$' || fail "a version 1 file has no fp32.fma row"
+"$table" --diff "$v1" "$tmp/planted.json" >/dev/null || fail "--diff of a version 1 file exited $?"
+"$table" --lines "$v1" | grep -q '^fp32\.fma: ' || fail "--lines does not read a version 1 file"
+printf '{"schema": "clgauge.baseline", "metrics": [' >"$tmp/broken.json"
+"$table" --lines "$tmp/broken.json" | cmp -s - "$tmp/broken.json" || fail "--lines did not pass a broken file through"
 
 "$table" "$known" >/dev/null 2>"$tmp/err" && fail "a known-failure list was read as a baseline"
 grep -q "pocl-5.0-cpu.json: schema is 'clgauge.known_failures'" "$tmp/err" ||
