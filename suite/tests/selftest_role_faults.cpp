@@ -52,12 +52,24 @@ const PlantedFault kFaults[] = {
      {},
      "out[get_group_id(0) * L + base + clg_sg_lane()] = acc;",
      "out[get_group_id(0) * L + base + (clg_sg_lane() ^ 1u)] = acc;"},
+    // A block write of the pattern word of the partner lane.
+    {"BlockWriteLanesSwapped",
+     {"mem.block.write"},
+     {},
+     "const uint word = base + clg_sg_lane();",
+     "const uint word = base + (clg_sg_lane() ^ 1u);"},
     // The local ring walked from the partner's place, its sum started from one's own id.
     {"LocalWalkPlacesSwapped",
      {"local.read.f32"},
      {},
      "uint start = gid & (CLG_LOCAL_N - 1);",
      "uint start = (gid ^ 1u) & (CLG_LOCAL_N - 1);"},
+    // No exchange, but shared data: a cache read of the partner's lane of every row.
+    {"CacheReadLanesSwapped",
+     {"cache.l1.read"},
+     {},
+     "global const float4* lane = data + lid % CLG_ROW;",
+     "global const float4* lane = data + (lid ^ 1u) % CLG_ROW;"},
     // A work-group counts into its partner group's counter.
     {"AtomicGroupCountersSwapped",
      {"atomic.local.contended.u32", "atomic.local.contended.u64"},
