@@ -3,7 +3,9 @@
 // suite/harness/group.hpp). One work-group per compute unit, so no other group hides the
 // wait: the figure is the launch time over the barriers each work-item passes (two a step,
 // with one local store, one local load and a multiply-add between them). Checked: every
-// work-item's value after the exchange, which a barrier that does not order it breaks.
+// work-item's value after the exchange, which a barrier that does not order it breaks, and
+// which tells the path the value took (each position's multiply-add is its own), so a ring
+// whose items took the wrong places fails too.
 #include "reference/barrier.hpp"
 #include "harness/group.hpp"
 #include "registry/registry.hpp"
@@ -21,11 +23,12 @@ uint64_t junk(uint32_t seed, size_t index) {
 }
 
 Verification check_exchange(const GroupLaunch& l, const std::vector<uint64_t>& out, bool) {
+    const std::vector<ref::Affine> paths = ref::barrier_paths(l.seed, l.local, l.steps);
     std::vector<size_t> items(l.global);
     std::vector<uint64_t> expected(l.global);
     for (size_t gid = 0; gid < l.global; ++gid) {
         items[gid] = gid;
-        expected[gid] = ref::barrier_word(l.seed, gid, l.local, l.steps);
+        expected[gid] = ref::barrier_word(l.seed, gid, l.local, l.steps, paths[gid % l.local]);
     }
     return compare_exact(items, 1, out, expected, WordKind::U32);
 }

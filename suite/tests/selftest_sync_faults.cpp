@@ -55,7 +55,7 @@ TEST(PlantedFault, BarrierBeforeTheReadMissing) {
 TEST(PlantedFault, BarrierAfterTheReadMissing) {
     skip_on_lockstep_gpu();
     expect_planted_fault_caught("barrier.local.256",
-                                "CLG_ADD;\n            barrier(CLK_LOCAL_MEM_FENCE);", "CLG_ADD;");
+                                "+ add;\n            barrier(CLK_LOCAL_MEM_FENCE);", "+ add;");
 }
 TEST(PlantedFault, BarrierMissingAtTheLargestSize) {
     expect_planted_fault_caught("barrier.local.max",

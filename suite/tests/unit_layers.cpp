@@ -1,7 +1,10 @@
-// label unit: the layer order of suite/ (and reference/) holds: every #include "folder/..."
-// points to the file's own folder or to a folder below it. No device needed.
+// label unit: the shape of suite/. The layer order (and reference/'s place in it) holds:
+// every #include "folder/..." points to the file's own folder or to a folder below it. And
+// no file outside suite/tests is longer than the house rule allows. No device needed.
+#include "test_dir.hpp"
 #include "text_file.hpp"
 
+#include <algorithm>
 #include <array>
 #include <filesystem>
 #include <fstream>
@@ -92,6 +95,72 @@ TEST(Layers, PlantedUpwardIncludeIsCaught) {
 TEST(Layers, PlantedUnknownFolderIsCaught) {
     EXPECT_EQ(include_faults("cli", "#include \"gadgets/x.hpp\"\n").size(), 1u);
     EXPECT_EQ(include_faults("gadgets", "").size(), 1u);
+}
+
+// The house rule: a file of suite/ holds one job, about 400 lines; past this many a reader
+// loses the seams. suite/tests is exempt: a suite of cases is long by nature.
+constexpr size_t kMostLines = 450;
+
+size_t line_count(const std::string& text) {
+    const size_t newlines = size_t(std::count(text.begin(), text.end(), '\n'));
+    return newlines + (text.empty() || text.back() == '\n' ? 0 : 1);
+}
+
+// Every file under `suite`, suite/tests aside, that is longer than kMostLines: one line each,
+// its path and length. `files` counts the files looked at.
+std::vector<std::string> oversized_files(const std::filesystem::path& suite, size_t& files) {
+    std::vector<std::string> faults;
+    files = 0;
+    for (auto it = std::filesystem::recursive_directory_iterator(suite);
+         it != std::filesystem::recursive_directory_iterator(); ++it) {
+        if (it->is_directory() && it->path() == suite / "tests") {
+            it.disable_recursion_pending();
+            continue;
+        }
+        if (!it->is_regular_file()) continue;
+        ++files;
+        const size_t lines = line_count(test::read_text(it->path()));
+        if (lines > kMostLines)
+            faults.push_back(it->path().string() + ": " + std::to_string(lines) +
+                             " lines, more than " + std::to_string(kMostLines) +
+                             ": split it along a seam a reader sees");
+    }
+    return faults;
+}
+
+TEST(FileSizes, NoFileOfSuiteIsOverTheHouseRule) {
+    size_t files = 0;
+    for (const auto& fault :
+         oversized_files(std::filesystem::path(CLGAUGE_SOURCE_DIR) / "suite", files))
+        ADD_FAILURE() << fault;
+    EXPECT_GT(files, 100u) << "the source tree was not found under " << CLGAUGE_SOURCE_DIR;
+}
+
+// Planted fault: a generated file one line over the limit is reported, by name and length;
+// one at the limit, and an over-long file in suite/tests, are not.
+TEST(FileSizes, PlantedOverlongFileIsCaught) {
+    EXPECT_EQ(line_count(""), 0u);
+    EXPECT_EQ(line_count("a\nb"), 2u);
+    EXPECT_EQ(line_count("a\nb\n"), 2u);
+
+    const std::filesystem::path suite = test::fresh_test_dir("file-sizes") / "suite";
+    std::filesystem::create_directories(suite / "harness");
+    std::filesystem::create_directories(suite / "tests");
+    const auto write_lines = [](const std::filesystem::path& p, size_t n) {
+        std::ofstream out(p);
+        for (size_t i = 0; i < n; ++i)
+            out << "int line" << i << ";\n";
+    };
+    write_lines(suite / "harness" / "at_the_limit.cpp", kMostLines);
+    write_lines(suite / "harness" / "one_over.cpp", kMostLines + 1);
+    write_lines(suite / "tests" / "long_suite.cpp", 3 * kMostLines);
+    size_t files = 0;
+    const auto faults = oversized_files(suite, files);
+    EXPECT_EQ(files, 2u);
+    ASSERT_EQ(faults.size(), 1u);
+    EXPECT_NE(faults[0].find("one_over.cpp: 451 lines, more than 450"), std::string::npos)
+        << faults[0];
+    std::filesystem::remove_all(suite.parent_path());
 }
 
 } // namespace

@@ -1,5 +1,6 @@
 // label unit: the CPU models of the atomics, barrier and constant-memory kernels agree with
-// step-by-step simulations, and the needs of their paths name what a device lacks.
+// step-by-step simulations (the barrier's also with a ring whose items took the wrong places:
+// it must not), and the needs of their paths name what a device lacks.
 #include "reference/atomics.hpp"
 #include "reference/barrier.hpp"
 #include "reference/constant.hpp"
@@ -12,7 +13,7 @@ namespace clgauge::ref {
 namespace {
 
 TEST(BarrierReference, AffinePowerIsRepeatedApplication) {
-    const Affine f{kBarrierMul, kBarrierAdd};
+    const Affine f = barrier_step(0x5eed2026u, 3);
     uint32_t x = 12345;
     for (uint64_t n = 0; n <= 300; ++n) {
         EXPECT_EQ(affine_power(f, n)(12345), x) << n << " steps";
@@ -20,24 +21,86 @@ TEST(BarrierReference, AffinePowerIsRepeatedApplication) {
     }
 }
 
-// The exchange simulated step by step, as a work-group whose barriers order it runs it.
+// kernels/barrier.cl run step by step on `groups` work-groups of `local` items, as barriers
+// that order it run it. Item i of a work-group acts at ring position role(i): it stores to
+// that slot, reads the next one and applies that position's map; its start value and its
+// output stay its own. `after_step` sees the items' values after every step.
+template <class Role, class AfterStep>
+void simulate_exchange(uint32_t seed, size_t local, size_t groups, uint64_t steps, Role role,
+                       AfterStep after_step) {
+    std::vector<uint32_t> v(groups * local), slot(v.size());
+    for (size_t i = 0; i < v.size(); ++i)
+        v[i] = rand(seed, uint32_t(i), 0);
+    for (uint64_t step = 1; step <= steps; ++step) {
+        for (size_t i = 0; i < v.size(); ++i)
+            slot[i - i % local + role(i % local)] = v[i];
+        for (size_t i = 0; i < v.size(); ++i) {
+            const size_t pos = role(i % local);
+            v[i] = barrier_step(seed, pos)(slot[i - i % local + (pos + 1) % local]);
+        }
+        after_step(step, v);
+    }
+}
+
 TEST(BarrierReference, WordIsTheExchangeSimulated) {
     const uint32_t seed = 0x5eed2026u;
     for (size_t local : {1, 7, 64}) {
-        const size_t groups = 3;
-        std::vector<uint32_t> v(groups * local);
-        for (size_t i = 0; i < v.size(); ++i)
-            v[i] = rand(seed, uint32_t(i), 0);
-        for (uint64_t step = 1; step <= 150; ++step) {
-            std::vector<uint32_t> slot = v;
+        const auto own_place = [](size_t lid) { return lid; };
+        const auto agrees = [&](uint64_t step, const std::vector<uint32_t>& v) {
+            const std::vector<Affine> paths = barrier_paths(seed, local, step);
             for (size_t i = 0; i < v.size(); ++i) {
-                const size_t first = i - i % local;
-                v[i] = slot[first + (i - first + 1) % local] * kBarrierMul + kBarrierAdd;
-            }
-            for (size_t i = 0; i < v.size(); ++i)
                 ASSERT_EQ(barrier_word(seed, i, local, step), v[i])
                     << "item " << i << ", groups of " << local << ", step " << step;
-        }
+                ASSERT_EQ(barrier_word(seed, i, local, step, paths[i % local]), v[i]);
+            }
+        };
+        simulate_exchange(seed, local, 3, 150, own_place, agrees);
+    }
+}
+
+// Planted fault, without a device: a ring whose items take the places lid ^ 1 moves every
+// value as far as the right ring after an even number of steps (the swap commutes with even
+// shifts), so only the maps of the places a value went through can tell. Every item's word
+// must differ from the model's, for even and odd step counts and for whole laps of the ring.
+TEST(BarrierReference, PlantedSwappedPlacesAreSeen) {
+    const uint32_t seed = 0x5eed2026u;
+    for (size_t local : {2, 8, 64}) {
+        const auto swapped = [](size_t lid) { return lid ^ 1; };
+        size_t seen = 0;
+        const auto differs = [&](uint64_t step, const std::vector<uint32_t>& v) {
+            const std::vector<Affine> paths = barrier_paths(seed, local, step);
+            for (size_t i = 0; i < v.size(); ++i, ++seen)
+                EXPECT_NE(barrier_word(seed, i, local, step, paths[i % local]), v[i])
+                    << "item " << i << ", groups of " << local << ", step " << step
+                    << ": the swapped places went unseen";
+        };
+        simulate_exchange(seed, local, 2, 2 * local + 1, swapped, differs);
+        EXPECT_EQ(seen, 2 * local * (2 * local + 1));
+    }
+}
+
+// The same swap with one map for every place, as the kernel was before: it is invisible
+// after every even number of steps. This is what the per-place maps are for.
+TEST(BarrierReference, OneMapForAllPlacesCannotSeeTheSwap) {
+    const uint32_t seed = 0x5eed2026u;
+    const size_t local = 8;
+    const Affine same{kBarrierMul, 0x297a2d39u};
+    std::vector<uint32_t> right(local), swapped(local), slot(local);
+    for (size_t i = 0; i < local; ++i)
+        right[i] = swapped[i] = rand(seed, uint32_t(i), 0);
+    for (uint64_t step = 1; step <= 4 * local; ++step) {
+        for (size_t i = 0; i < local; ++i)
+            slot[i] = right[i];
+        for (size_t i = 0; i < local; ++i)
+            right[i] = same(slot[(i + 1) % local]);
+        for (size_t i = 0; i < local; ++i)
+            slot[i ^ 1] = swapped[i];
+        for (size_t i = 0; i < local; ++i)
+            swapped[i] = same(slot[((i ^ 1) + 1) % local]);
+        if (step % 2 == 0)
+            EXPECT_EQ(right, swapped) << "step " << step;
+        else
+            EXPECT_NE(right, swapped) << "step " << step;
     }
 }
 
