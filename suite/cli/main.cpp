@@ -5,6 +5,7 @@
 #include "baseline/known_failures.hpp"
 #include "baseline/match.hpp"
 #include "cli/analysis_cli.hpp"
+#include "cli/build_processes.hpp"
 #include "cli/compare_cli.hpp"
 #include "cli/crash_journal.hpp"
 #include "cli/drop_recordings_cli.hpp"
@@ -231,7 +232,9 @@ int run(const CliOptions& cli, const std::string& journal_file) {
     if (cli.build_only) {
         for (const auto& entry : chosen) {
             Session session(entry);
-            build_ahead(session, selection, opts, cli.path, std::max(1u, opts.build_threads));
+            const auto [part, parts] = cli.build_part.value_or(std::pair{0u, 1u});
+            build_ahead(session, selection, opts, cli.path, std::max(1u, opts.build_threads), {},
+                        part, parts);
             std::cout << "built the programs of " << selection.size() << " benchmark(s) for "
                       << entry.facts.name << "\n";
         }
@@ -295,6 +298,11 @@ int run(const CliOptions& cli, const std::string& journal_file) {
         };
         // Read (and so validate) the list before spending time measuring.
         const auto known = known_failures_for(baselines_dir(cli.baselines), session.facts());
+        if (session.facts().is_gpu() && opts.build_threads > 1) {
+            PhaseScope building(Phase::Build);
+            build_in_processes(cli, entry.index, std::min(opts.build_threads, 8u),
+                               std::max(opts.timeout_s, 120.0));
+        }
         DeviceReport r = run_all(session, selection, opts, cli.path, progress,
                                  journal ? journal->hooks(entry.index) : RunHooks{});
         if (tty) std::cerr << "\r" << std::string(60, ' ') << "\r" << std::flush;

@@ -71,7 +71,7 @@ void ProgramCache::discover(const std::function<void()>& first_steps) {
     discovering_ = false;
 }
 
-void ProgramCache::build_discovered(unsigned threads) {
+void ProgramCache::build_discovered(unsigned threads, unsigned part, unsigned parts) {
     PhaseScope building(Phase::Build);
     std::vector<std::pair<std::string, std::string>> keys;
     for (auto& k : discovered_)
@@ -79,6 +79,12 @@ void ProgramCache::build_discovered(unsigned threads) {
             std::find(keys.begin(), keys.end(), k) == keys.end())
             keys.push_back(std::move(k));
     discovered_.clear();
+    if (parts > 1) {
+        std::vector<std::pair<std::string, std::string>> mine;
+        for (size_t i = part; i < keys.size(); i += parts)
+            mine.push_back(std::move(keys[i]));
+        keys = std::move(mine);
+    }
     struct Built {
         std::optional<cl::Program> program;
         bool quiet = false; // an empty build log

@@ -44,7 +44,8 @@ class ProgramCache {
     // Builds the programs discover() noted, `threads` at a time, so that a run's builds
     // overlap instead of queueing (a cold driver takes seconds for some). A build that fails
     // or that printed to stderr is left to get(), which reports it with its benchmark.
-    void build_discovered(unsigned threads);
+    // With parts > 1, only the programs part, part + parts, ... are built.
+    void build_discovered(unsigned threads, unsigned part = 0, unsigned parts = 1);
 
   private:
     const cl::Program& build(const std::string& text, const std::string& options,

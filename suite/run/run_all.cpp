@@ -8,14 +8,14 @@ namespace clgauge {
 
 void build_ahead(Session& session, const std::vector<const Benchmark*>& selection,
                  const RunOptions& options, const std::optional<std::string>& forced_path,
-                 unsigned threads, const RunHooks& hooks) {
+                 unsigned threads, const RunHooks& hooks, unsigned part, unsigned parts) {
     PhaseScope building(Phase::Build);
     for (const Benchmark* b : selection) {
         const PathChoice choice = choose_path(*b, session.caps, forced_path);
         if (!choice.path || (hooks.earlier && hooks.earlier(*b))) continue;
         session.programs.discover([&] { (void)b->run(session, *b, *choice.path, options); });
     }
-    session.programs.build_discovered(threads);
+    session.programs.build_discovered(threads, part, parts);
 }
 
 DeviceReport run_all(Session& session, const std::vector<const Benchmark*>& selection,
