@@ -107,11 +107,12 @@ foreach(t RANGE ${last_test})
       if(pname STREQUAL "LABELS")
         set(labels "${value}")
       endif()
-      # The build tree's test directory is where gtest_discover_tests runs its cases; the
-      # installed cases run where ctest runs them (a directory the user can write).
+      # ctest reports every case's working directory: by default the build directory that
+      # registered it. The installed cases run where ctest runs them (a directory the user
+      # can write: clgauge-suite's work directory).
+      string(FIND "${value}/" "${CLGAUGE_BUILD_DIR}/" in_build)
       if(pname STREQUAL "_BACKTRACE_TRIPLES" OR
-         (pname STREQUAL "WORKING_DIRECTORY" AND value STREQUAL
-          "${CLGAUGE_BUILD_DIR}/suite/tests"))
+         (pname STREQUAL "WORKING_DIRECTORY" AND in_build EQUAL 0))
         continue()
       endif()
       relocated_argument(arg "${value}")
@@ -127,8 +128,13 @@ foreach(t RANGE ${last_test})
   if(NOT installed_label)
     continue()
   endif()
+  # ctest gives no command for a case whose program it cannot find (not built).
+  string(JSON nargs ERROR_VARIABLE no_command LENGTH "${test}" command)
+  if(no_command)
+    string(APPEND left_out "#   ${name} (its program was not built)\n")
+    continue()
+  endif()
   set(command "")
-  string(JSON nargs LENGTH "${test}" command)
   math(EXPR last_arg "${nargs} - 1")
   foreach(a RANGE ${last_arg})
     string(JSON arg GET "${test}" command ${a})
