@@ -1,5 +1,5 @@
 # Writes the installed test suite's CTest file, <prefix>/share/clgauge/tests/CTestTestfile.cmake,
-# at install time (CMakeLists.txt's install(CODE)). The build tree's registration
+# at install time (packaging.cmake's install(CODE)). The build tree's registration
 # (`ctest --show-only=json-v1`: every case's command, labels, regexes, timeouts, resource
 # locks or groups) is written again with its paths relative to the file itself, so that
 # `ctest --test-dir <prefix>/share/clgauge/tests` runs the same cases, with the same labels,
@@ -22,7 +22,7 @@ if(NOT rc EQUAL 0)
 endif()
 
 # Build and source paths, most specific first, and what they become. @PREFIX@ and @TESTS@
-# stand for the install prefix and this directory until the text is escaped.
+# stand for the install prefix and the installed tests folder until the text is escaped.
 set(from_paths)
 set(to_paths)
 foreach(program IN LISTS CLGAUGE_TEST_PROGRAMS)
