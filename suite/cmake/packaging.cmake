@@ -6,7 +6,6 @@
 # The directories must match core/install_layout.hpp (kInstalled*Dir); the package test
 # (suite/tests/package_test.sh) fails when they do not.
 install(TARGETS clgauge RUNTIME DESTINATION bin)
-install(PROGRAMS ${CMAKE_SOURCE_DIR}/scripts/clgauge-suite DESTINATION bin)
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/baselines/ DESTINATION share/clgauge/baselines)
 
 # The installed labels. unit (it reads the source tree), isa (ocloc), oclgrind (the
@@ -17,6 +16,7 @@ set(CLGAUGE_TEST_PROGRAMS clgauge_conformance_tests clgauge_perf_tests clgauge_s
 # What the installed cli cases read from suite/tests (CMakeLists.txt: a file that is no report).
 set(CLGAUGE_TEST_FILES data CMakeLists.txt cli_resource_spec.sh)
 if(CLGAUGE_BUILD_TESTS)
+  install(PROGRAMS ${CMAKE_SOURCE_DIR}/scripts/clgauge-suite DESTINATION bin)
   install(TARGETS ${CLGAUGE_TEST_PROGRAMS} RUNTIME DESTINATION lib/clgauge)
   install(DIRECTORY ${CMAKE_SOURCE_DIR}/suite/tests/data DESTINATION share/clgauge/tests)
   install(FILES ${CMAKE_SOURCE_DIR}/suite/tests/CMakeLists.txt
