@@ -1,6 +1,7 @@
 #include "baseline/match.hpp"
 
 #include "core/env.hpp"
+#include "core/install_layout.hpp"
 
 #include <cctype>
 #include <cstdlib>
@@ -62,10 +63,18 @@ std::optional<std::string> device_mismatch(const BaselineDevice& r, const Device
     return std::nullopt;
 }
 
-std::string baselines_dir(const std::string& option) {
+std::string choose_baselines_dir(const std::string& option, const std::string& env_value,
+                                 const std::optional<std::filesystem::path>& install_prefix,
+                                 const std::string& source_dir) {
     if (!option.empty()) return option;
-    if (const std::string e = env_text("CLGAUGE_BASELINES"); !e.empty()) return e;
-    return std::string(CLGAUGE_SOURCE_DIR) + "/baselines";
+    if (!env_value.empty()) return env_value;
+    if (install_prefix) return (*install_prefix / kInstalledShareDir / "baselines").string();
+    return source_dir + "/baselines";
+}
+
+std::string baselines_dir(const std::string& option) {
+    return choose_baselines_dir(option, env_text("CLGAUGE_BASELINES"), install_prefix(),
+                                CLGAUGE_SOURCE_DIR);
 }
 
 std::optional<BaselineFile> find_baseline(const std::string& dir, const DeviceFacts& facts) {

@@ -4,6 +4,7 @@
 #include "baseline/schema.hpp"
 #include "core/device.hpp"
 
+#include <filesystem>
 #include <optional>
 #include <string>
 
@@ -19,8 +20,15 @@ BaselineDevice device_of(const DeviceFacts& facts); // the facts a baseline reco
 std::optional<std::string> device_mismatch(const BaselineDevice& recorded,
                                            const DeviceFacts& facts);
 
-// --baselines DIR, else $CLGAUGE_BASELINES, else the source tree's baselines/.
+// --baselines DIR, else $CLGAUGE_BASELINES, else an installed program's
+// <prefix>/share/clgauge/baselines, else the source tree's baselines/.
 std::string baselines_dir(const std::string& option = "");
+
+// That choice, given the option, the variable's text, the install prefix (core/install_layout)
+// and the source tree.
+std::string choose_baselines_dir(const std::string& option, const std::string& env_value,
+                                 const std::optional<std::filesystem::path>& install_prefix,
+                                 const std::string& source_dir);
 
 // The device's baseline, or nullopt when it has no file. Throws BaselineError for a file
 // that is unreadable, invalid, or recorded on another device.

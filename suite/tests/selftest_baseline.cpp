@@ -4,6 +4,7 @@
 // and in the perf CTest cases; a baseline edited to claim 10x fails, one claiming 0.1x passes
 // as stale; a capability that disappears fails; bad files are clear errors.
 #include "baseline/match.hpp"
+#include "core/install_layout.hpp"
 #include "device_fixture.hpp"
 #include "test_dir.hpp"
 
@@ -11,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
+#include <optional>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -30,6 +32,19 @@ struct Output {
     int rc = -1;
     std::string out;
 };
+
+// The programs this test drives: beside the install prefix when this test program is
+// installed (core/install_layout.hpp), else where the build put them. An installed suite
+// takes ctest from PATH, and the perf cases' registration from the installed CTest file.
+const std::optional<fs::path> kPrefix = install_prefix();
+const std::string kClgauge =
+    installed_or_built(kPrefix, std::string(kInstalledBinDir) + "/clgauge", CLGAUGE_BINARY);
+const std::string kPerfTests = installed_or_built(
+    kPrefix, std::string(kInstalledLibDir) + "/clgauge_perf_tests", CLGAUGE_PERF_TESTS_BINARY);
+const std::string kCtest = kPrefix ? "ctest" : CLGAUGE_CTEST;
+const std::string kPerfCtestFile =
+    installed_or_built(kPrefix, std::string(kInstalledShareDir) + "/tests/CTestTestfile.cmake",
+                       CLGAUGE_PERF_CTEST_FILE);
 
 Output run(const std::string& env, const std::string& program, const std::string& args) {
     const std::string cmd = env + " '" + program + "' " + args + " 2>&1";
@@ -85,7 +100,7 @@ class BaselineSelftest : public ::testing::Test {
     void TearDown() override { fs::remove_all(dir); }
 
     Output clgauge(const std::string& args, const std::string& env = "") {
-        return run("env " + env, CLGAUGE_BINARY, args + " --baselines '" + dir.string() + "'");
+        return run("env " + env, kClgauge, args + " --baselines '" + dir.string() + "'");
     }
     void record(const std::string& only = kOnly) {
         const Output r = clgauge("--record --only '" + only + "'");
@@ -134,15 +149,15 @@ TEST_F(BaselineSelftest, PerfCasesGateOnTheBaseline) {
     const std::string filter = " --gtest_filter='*fp32_fma*'";
     const std::string env = "env CLGAUGE_BASELINES='" + dir.string() + "'";
     // No baseline: the perf cases skip and say how to record one.
-    Output r = run(env, CLGAUGE_PERF_TESTS_BINARY, filter);
+    Output r = run(env, kPerfTests, filter);
     EXPECT_EQ(r.rc, 0) << r.out;
     EXPECT_NE(r.out.find("[  SKIPPED ]"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("clgauge --record"), std::string::npos) << r.out;
     record(kSlowed);
-    r = run(env, CLGAUGE_PERF_TESTS_BINARY, filter);
+    r = run(env, kPerfTests, filter);
     EXPECT_EQ(r.rc, 0) << r.out;
     EXPECT_NE(r.out.find("[  PASSED  ] 1 test"), std::string::npos) << r.out;
-    r = run(env + " CLGAUGE_TEST_SLOWDOWN=" + kSlowdown, CLGAUGE_PERF_TESTS_BINARY, filter);
+    r = run(env + " CLGAUGE_TEST_SLOWDOWN=" + kSlowdown, kPerfTests, filter);
     EXPECT_NE(r.rc, 0) << r.out;
     EXPECT_NE(r.out.find("[  FAILED  ] 1 test"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("REGRESSION"), std::string::npos) << r.out;
@@ -165,19 +180,18 @@ TEST_F(BaselineSelftest, JUnitReportCarriesTheVerdictLine) {
     record(kSlowed);
     const fs::path ctest_dir = dir / "junit";
     fs::create_directories(ctest_dir);
-    std::ofstream(ctest_dir / "CTestTestfile.cmake")
-        << "include(\"" << CLGAUGE_PERF_CTEST_FILE << "\")\n";
+    std::ofstream(ctest_dir / "CTestTestfile.cmake") << "include(\"" << kPerfCtestFile << "\")\n";
     const std::string junit = (ctest_dir / "perf.xml").string();
     const std::string env = "env CLGAUGE_BASELINES='" + dir.string() + "' ";
     const std::string args = "--test-dir '" + ctest_dir.string() +
-                             "' -R '/fp32_fma( |$)' --output-junit '" + junit + "'";
+                             "' -L perf -R '/fp32_fma( |$)' --output-junit '" + junit + "'";
     auto read_junit = [&] {
         std::ifstream in(junit);
         return std::string(std::istreambuf_iterator<char>(in), {});
     };
     const std::string verdict = "fp32.fma: baseline ";
 
-    Output r = run(env, CLGAUGE_CTEST, args);
+    Output r = run(env, kCtest, args);
     EXPECT_EQ(r.rc, 0) << r.out;
     std::string c = junit_case(read_junit(), "Registry/Perf.MeetsBaseline/fp32_fma");
     ASSERT_FALSE(c.empty()) << "no perf case in " << junit << ":\n" << read_junit();
@@ -185,7 +199,7 @@ TEST_F(BaselineSelftest, JUnitReportCarriesTheVerdictLine) {
     for (const char* part : {verdict.c_str(), ", measured ", "(tolerance ", "), ok"})
         EXPECT_NE(c.find(part), std::string::npos) << "'" << part << "' missing:\n" << c;
 
-    r = run(env + "CLGAUGE_TEST_SLOWDOWN=" + kSlowdown, CLGAUGE_CTEST, args);
+    r = run(env + "CLGAUGE_TEST_SLOWDOWN=" + kSlowdown, kCtest, args);
     EXPECT_NE(r.rc, 0) << r.out;
     c = junit_case(read_junit(), "Registry/Perf.MeetsBaseline/fp32_fma");
     EXPECT_NE(c.find("status=\"fail\""), std::string::npos) << c;

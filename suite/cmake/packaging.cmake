@@ -1,0 +1,50 @@
+# `cmake --install` and CPack (DEB and TGZ): clgauge in bin/, the baselines and known-failure
+# lists in share/clgauge/baselines (found by the installed clgauge: core/install_layout.hpp),
+# and the device-bound test suite: its programs in lib/clgauge/, its CTest file and data in
+# share/clgauge/tests/, so that `ctest --test-dir <prefix>/share/clgauge/tests` (or
+# clgauge-suite) runs it from wherever the tree lies (docs/ci.md).
+# The directories must match core/install_layout.hpp (kInstalled*Dir); the package test
+# (suite/tests/package_test.sh) fails when they do not.
+install(TARGETS clgauge RUNTIME DESTINATION bin)
+install(DIRECTORY ${CMAKE_SOURCE_DIR}/baselines/ DESTINATION share/clgauge/baselines)
+
+# The installed labels. unit (it reads the source tree), isa (ocloc), oclgrind (the
+# simulator), ci (the dashboard builds the source) and package stay in the build tree.
+set(CLGAUGE_INSTALLED_LABELS conformance perf selftest sweep cli)
+set(CLGAUGE_TEST_PROGRAMS clgauge_conformance_tests clgauge_perf_tests clgauge_selftests
+                          clgauge_sweep_tests)
+# What the installed cli cases read from suite/tests (CMakeLists.txt: a file that is no report).
+set(CLGAUGE_TEST_FILES data CMakeLists.txt cli_resource_spec.sh)
+if(CLGAUGE_BUILD_TESTS)
+  install(PROGRAMS ${CMAKE_SOURCE_DIR}/scripts/clgauge-suite DESTINATION bin)
+  install(TARGETS ${CLGAUGE_TEST_PROGRAMS} RUNTIME DESTINATION lib/clgauge)
+  install(DIRECTORY ${CMAKE_SOURCE_DIR}/suite/tests/data DESTINATION share/clgauge/tests)
+  install(FILES ${CMAKE_SOURCE_DIR}/suite/tests/CMakeLists.txt
+                ${CMAKE_SOURCE_DIR}/suite/tests/cli_resource_spec.sh
+          DESTINATION share/clgauge/tests)
+  install(CODE "
+    set(CLGAUGE_CTEST [[${CMAKE_CTEST_COMMAND}]])
+    set(CLGAUGE_BUILD_DIR [[${CMAKE_BINARY_DIR}]])
+    set(CLGAUGE_SOURCE_DIR [[${CMAKE_SOURCE_DIR}]])
+    set(CLGAUGE_INSTALLED_LABELS [[${CLGAUGE_INSTALLED_LABELS}]])
+    set(CLGAUGE_TEST_PROGRAMS [[${CLGAUGE_TEST_PROGRAMS}]])
+    set(CLGAUGE_TEST_FILES [[${CLGAUGE_TEST_FILES}]])
+    include([[${CMAKE_SOURCE_DIR}/suite/cmake/install_test_suite.cmake]])")
+endif()
+
+set(CPACK_GENERATOR DEB TGZ)
+set(CPACK_PACKAGE_NAME clgauge)
+set(CPACK_PACKAGE_VENDOR clgauge)
+set(CPACK_PACKAGE_CONTACT "clgauge maintainers")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
+    "OpenCL micro-benchmark, conformance and regression suite, with its installed tests")
+set(CPACK_STRIP_FILES ON)
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
+set(CPACK_DEBIAN_PACKAGE_SECTION devel)
+# Depends: the shared libraries the programs link (dpkg-shlibdeps): the OpenCL ICD loader,
+# libstdc++, libgcc, libc. GoogleTest is linked statically; nlohmann_json and CLHPP are
+# headers. ctest runs the installed suite (cmake), sh its cli cases; the driver is the device's.
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS cmake)
+set(CPACK_DEBIAN_PACKAGE_SUGGESTS "opencl-icd, gnuplot-nox")
+include(CPack)
