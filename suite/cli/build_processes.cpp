@@ -14,8 +14,8 @@ extern char** environ;
 namespace clgauge {
 namespace {
 
-std::vector<std::string> worker_arguments(const CliOptions& cli, size_t device_index,
-                                          unsigned part, unsigned parts) {
+std::vector<std::string> worker_arguments(const CliOptions& cli, size_t device_index, unsigned part,
+                                          unsigned parts) {
     std::vector<std::string> args = {"clgauge", "--build-only", "--build-part",
                                      std::to_string(part) + "/" + std::to_string(parts),
                                      std::to_string(device_index)};
@@ -48,8 +48,7 @@ void build_in_processes(const CliOptions& cli, size_t device_index, unsigned par
                         double timeout_s) {
     std::vector<pid_t> running;
     for (unsigned k = 0; k < parts; ++k)
-        if (const pid_t pid = spawn_quietly(worker_arguments(cli, device_index, k, parts));
-            pid > 0)
+        if (const pid_t pid = spawn_quietly(worker_arguments(cli, device_index, k, parts)); pid > 0)
             running.push_back(pid);
     const auto deadline =
         std::chrono::steady_clock::now() + std::chrono::duration<double>(timeout_s);

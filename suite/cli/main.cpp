@@ -188,6 +188,16 @@ void list_benchmarks() {
     }
 }
 
+// A GPU driver may build one program at a time per process (NVIDIA's does): processes
+// building parts of the list fill its program cache before this process builds from it.
+void build_in_processes_for_gpu(const Session& session, const CliOptions& cli,
+                                const RunOptions& opts) {
+    if (!session.facts().is_gpu() || opts.build_threads < 2) return;
+    PhaseScope building(Phase::Build);
+    build_in_processes(cli, session.entry.index, std::min(opts.build_threads, 8u),
+                       std::max(opts.timeout_s, 120.0));
+}
+
 int run(const CliOptions& cli, const std::string& journal_file) {
     if (cli.list_benchmarks) {
         list_benchmarks();
@@ -232,6 +242,7 @@ int run(const CliOptions& cli, const std::string& journal_file) {
     if (cli.build_only) {
         for (const auto& entry : chosen) {
             Session session(entry);
+            if (!cli.build_part) build_in_processes_for_gpu(session, cli, opts);
             const auto [part, parts] = cli.build_part.value_or(std::pair{0u, 1u});
             build_ahead(session, selection, opts, cli.path, std::max(1u, opts.build_threads), {},
                         part, parts);
@@ -298,11 +309,7 @@ int run(const CliOptions& cli, const std::string& journal_file) {
         };
         // Read (and so validate) the list before spending time measuring.
         const auto known = known_failures_for(baselines_dir(cli.baselines), session.facts());
-        if (session.facts().is_gpu() && opts.build_threads > 1) {
-            PhaseScope building(Phase::Build);
-            build_in_processes(cli, entry.index, std::min(opts.build_threads, 8u),
-                               std::max(opts.timeout_s, 120.0));
-        }
+        build_in_processes_for_gpu(session, cli, opts);
         DeviceReport r = run_all(session, selection, opts, cli.path, progress,
                                  journal ? journal->hooks(entry.index) : RunHooks{});
         if (tty) std::cerr << "\r" << std::string(60, ' ') << "\r" << std::flush;
@@ -373,8 +380,8 @@ int guarded(const std::function<int()>& body) {
 
 // The table runs, whose benchmarks a crashing driver may take down with the process.
 bool supervised(const CliOptions& c) {
-    return !(c.help || c.build_only || c.list || c.list_benchmarks || c.list_sweeps || c.check || c.record ||
-             !c.sweeps.empty() || !c.roofline_report.empty() || !c.compare.empty() ||
+    return !(c.help || c.build_only || c.list || c.list_benchmarks || c.list_sweeps || c.check ||
+             c.record || !c.sweeps.empty() || !c.roofline_report.empty() || !c.compare.empty() ||
              !c.drop_recordings.empty() || !c.resource_spec_file.empty());
 }
 } // namespace

@@ -38,13 +38,15 @@ class Chase {
                                      std::to_string(bytes >> 20) +
                                      " MiB needs word indices past 32 bits");
         require_allocation(s, words * 4, spec.entry.id + " permutation");
+        // Built first: a run that builds its programs ahead stops here (ProgramCache::discover)
+        // before the walk of hundreds of MiB is made on the host.
+        kernel_ = build_kernel(s, spec.source, spec.kernel, "", opts);
         const auto host = ref::chase_words(cycle_, words_per_line_);
         next_ = cl::Buffer(s.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, words * 4,
                            const_cast<uint32_t*>(host.data()));
         const cl_uint start = 0; // line 0's first word
         state_ = cl::Buffer(s.context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, size_t(4),
                             const_cast<cl_uint*>(&start));
-        kernel_ = build_kernel(s, spec.source, spec.kernel, "", opts);
         kernel_.setArg(0, next_);
         kernel_.setArg(1, state_);
     }

@@ -1,5 +1,6 @@
 #include "harness/image.hpp"
 
+#include "core/parallel_for.hpp"
 #include "harness/launch.hpp"
 #include "harness/memory.hpp"
 #include "harness/verify.hpp"
@@ -158,6 +159,7 @@ Measurement run_image(const ImageSpec& spec, Session& s, const Path& path, const
         reader.setArg(1, out);
         m.timings = time_kernel(reader);
         m.work_per_launch = double(g.width) * double(g.height) * double(texel) + double(items) * 4;
+        PhaseScope verifying(Phase::Verify);
         std::vector<uint32_t> words(items);
         s.queue.enqueueReadBuffer(out, CL_TRUE, 0, items * 4, words.data());
         const ref::ImageLaunch l{spec.format, opts.seed, g.width, g.height, spec.rows};
@@ -173,19 +175,28 @@ Measurement run_image(const ImageSpec& spec, Session& s, const Path& path, const
         m.timings = time_kernel(writer);
         m.work_per_launch = double(g.width) * double(g.height) * double(texel);
         // Whole rows read back: every row in conformance, a sample in perf.
+        PhaseScope verifying(Phase::Verify);
         const unsigned words = ref::image_texel_words(spec.format);
-        std::vector<uint32_t> row(g.width * words);
-        for (size_t y : sample_items(g.height, perf ? kPerfSampleRows : g.height)) {
-            s.queue.enqueueReadImage(img, CL_TRUE, {0, y, 0}, {g.width, 1, 1}, 0, 0, row.data());
-            for (size_t x = 0; x < g.width; ++x) {
-                const auto t = uint32_t(y * g.width + x);
-                idx.push_back(t);
-                for (unsigned w = 0; w < words; ++w) {
-                    got.push_back(row[x * words + w]);
-                    expected.push_back(ref::image_texel_word(spec.format, opts.seed, t, w, false));
+        const auto rows = sample_items(g.height, perf ? kPerfSampleRows : g.height);
+        const size_t row_words = g.width * words;
+        std::vector<uint32_t> back(rows.size() * row_words);
+        for (size_t r = 0; r < rows.size(); ++r)
+            s.queue.enqueueReadImage(img, CL_FALSE, {0, rows[r], 0}, {g.width, 1, 1}, 0, 0,
+                                     &back[r * row_words]);
+        s.queue.finish();
+        got.assign(back.begin(), back.end());
+        idx.resize(rows.size() * g.width);
+        expected.resize(got.size());
+        parallel_for(rows.size(), [&](size_t begin, size_t end) {
+            for (size_t r = begin; r < end; ++r)
+                for (size_t x = 0; x < g.width; ++x) {
+                    const auto t = uint32_t(rows[r] * g.width + x);
+                    idx[r * g.width + x] = t;
+                    for (unsigned w = 0; w < words; ++w)
+                        expected[r * row_words + x * words + w] =
+                            ref::image_texel_word(spec.format, opts.seed, t, w, false);
                 }
-            }
-        }
+        });
         m.verification = compare_exact(idx, words, got, expected, WordKind::U32);
     }
     apply_verification(m, reading ? "checksums" : "texel words");

@@ -1,6 +1,7 @@
 #include "harness/transfer.hpp"
 
 #include "core/memory_peak.hpp"
+#include "core/parallel_for.hpp"
 #include "harness/launch.hpp"
 #include "harness/verify.hpp"
 #include "reference/transfer.hpp"
@@ -84,19 +85,42 @@ void fill_device(Session& s, const cl::Buffer& buf, size_t words, uint32_t seed,
     wait_for(e, opts.timeout_s);
 }
 
+void fill_sent_words(uint32_t* dst, size_t words, uint32_t seed) {
+    parallel_for(
+        words,
+        [&](size_t begin, size_t end) {
+            for (size_t i = begin; i < end; ++i)
+                dst[i] = ref::sent_word(seed, uint32_t(i));
+        },
+        size_t(1) << 20);
+}
+
 // Every word of `got` against the stream the CPU recomputes.
 void check_transfer_words(const uint32_t* got, size_t words, uint32_t seed, bool received,
                           const char* what, Verification& v) {
-    for (size_t i = 0; i < words; ++i) {
-        const uint32_t want =
-            received ? ref::received_word(seed, uint32_t(i)) : ref::sent_word(seed, uint32_t(i));
-        ++v.checked;
-        if (got[i] != want && v.mismatches++ == 0) {
+    auto want = [&](size_t i) {
+        return received ? ref::received_word(seed, uint32_t(i)) : ref::sent_word(seed, uint32_t(i));
+    };
+    // Hundreds of MiB of words: in pieces on every core, each counting its mismatches and
+    // keeping its first.
+    constexpr size_t kPieces = 256;
+    std::vector<size_t> mismatches(kPieces, 0), first(kPieces, words);
+    parallel_for(kPieces, [&](size_t begin, size_t end) {
+        for (size_t p = begin; p < end; ++p)
+            for (size_t i = words * p / kPieces; i < words * (p + 1) / kPieces; ++i)
+                if (got[i] != want(i) && mismatches[p]++ == 0) first[p] = i;
+    });
+    v.checked += words;
+    for (size_t p = 0; p < kPieces; ++p) {
+        if (mismatches[p] == 0) continue;
+        if (v.mismatches == 0) {
+            const size_t i = first[p];
             char buf[160];
             std::snprintf(buf, sizeof buf, "%s word %zu: got 0x%08x, expected 0x%08x", what, i,
-                          got[i], want);
+                          got[i], want(i));
             v.first_mismatch = buf;
         }
+        v.mismatches += mismatches[p];
     }
 }
 
@@ -152,8 +176,7 @@ Measurement run_transfer(const TransferSpec& spec, Session& s, const Path&,
     cl::Buffer dev_up, dev_down;
     if (up) {
         src.emplace(s, bytes, spec.host);
-        for (size_t i = 0; i < words; ++i)
-            src->data()[i] = ref::sent_word(opts.seed, uint32_t(i));
+        fill_sent_words(src->data(), words, opts.seed);
         dev_up = cl::Buffer(s.context, CL_MEM_READ_WRITE, bytes);
         fill_device(s, dev_up, words, opts.seed ^ 0xa5a5a5a5u, 7, opts);
     }
@@ -214,6 +237,7 @@ Measurement run_transfer(const TransferSpec& spec, Session& s, const Path&,
             each_down.push_back(event_seconds(b));
             return t;
         };
+        PhaseScope measuring(Phase::Measure);
         int reps = 1;
         if (perf) {
             round(false);
@@ -236,6 +260,7 @@ Measurement run_transfer(const TransferSpec& spec, Session& s, const Path&,
 
     // The round trip: what went up comes back into fresh host memory; what came down is
     // checked where it landed.
+    PhaseScope verifying(Phase::Verify);
     if (up) {
         std::vector<uint32_t> back(words, 0x5a5a5a5au);
         s.queue.enqueueReadBuffer(dev_up, CL_TRUE, 0, bytes, back.data());

@@ -28,6 +28,8 @@ size_t transfer_bytes(const Session& s, const RunOptions& opts);
 // the device-side fill of `words` words of stream `stream` (reference/transfer.hpp),
 void fill_device(Session& s, const cl::Buffer& buf, size_t words, uint32_t seed, uint32_t stream,
                  const RunOptions& opts);
+// the sent stream written into host memory (on every core),
+void fill_sent_words(uint32_t* dst, size_t words, uint32_t seed);
 // and every word of `got` against the sent (or received) stream.
 void check_transfer_words(const uint32_t* got, size_t words, uint32_t seed, bool received,
                           const char* what, Verification& v);

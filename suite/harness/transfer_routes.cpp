@@ -178,8 +178,7 @@ Measurement run_route(const RouteSpec& spec, Session& s, const Path&, const RunO
     x.host = pageable(x.bytes);
     const bool send = sends(spec.route);
     if (send) {
-        for (size_t i = 0; i < x.words; ++i)
-            x.host[i] = ref::sent_word(opts.seed, uint32_t(i));
+        fill_sent_words(x.host.get(), x.words, opts.seed);
         fill_device(s, x.buffer, x.words, opts.seed ^ 0xa5a5a5a5u, 7, opts); // junk to replace
     } else {
         fill_device(s, x.buffer, x.words, opts.seed, ref::kReceiveStream, opts);
@@ -187,13 +186,16 @@ Measurement run_route(const RouteSpec& spec, Session& s, const Path&, const RunO
     s.queue.finish();
 
     std::vector<double> times;
-    int reps = 1;
-    if (opts.mode == Mode::Perf) {
-        const double once = transfer_once(spec, s, x, opts.timeout_s); // warm-up
-        reps = opts.budget.reps_for(once);
+    {
+        PhaseScope measuring(Phase::Measure);
+        int reps = 1;
+        if (opts.mode == Mode::Perf) {
+            const double once = transfer_once(spec, s, x, opts.timeout_s); // warm-up
+            reps = opts.budget.reps_for(once);
+        }
+        for (int i = 0; i < reps; ++i)
+            times.push_back(transfer_once(spec, s, x, opts.timeout_s));
     }
-    for (int i = 0; i < reps; ++i)
-        times.push_back(transfer_once(spec, s, x, opts.timeout_s));
 
     Measurement m;
     m.timings.device = summarize(times); // the host clock is the only clock of these routes
@@ -205,6 +207,7 @@ Measurement run_route(const RouteSpec& spec, Session& s, const Path&, const RunO
 
     // What arrived: the device-side buffer read back for the sending routes; for the
     // receiving ones the pageable memory, or the mapping itself.
+    PhaseScope verifying(Phase::Verify);
     if (spec.route == Route::MapForRead) {
         Mapping map(s.queue, x.buffer, CL_MAP_READ, x.bytes);
         check_transfer_words(map.data(), x.words, opts.seed, true, "mapped", m.verification);
