@@ -41,6 +41,7 @@ std::string driver_line(const BaselineFile& f, const DeviceFacts& facts);
 struct CheckSummary {
     size_t ok = 0, stale = 0, regressions = 0, lost = 0, failed = 0, bad = 0, skipped = 0;
     size_t expected = 0, fixed = 0; // known failures: as listed, and listed but passing
+    size_t spills = 0;              // kernels that spill where the baseline's did not
 };
 CheckSummary summarize_checks(const std::vector<MetricCheck>& checks);
 void print_checks(std::ostream& os, const std::string& file, const BaselineFile& f,

@@ -114,7 +114,8 @@ int check_device(Session& session, const std::vector<const Benchmark*>& selectio
         if (c.status == Status::Timeout && c.verdict != Verdict::ExpectedFailure)
             code = worse(code, kHung);
         if (c.verdict == Verdict::Failed) code = worse(code, kFailed);
-        if (c.verdict == Verdict::Regression || c.verdict == Verdict::Lost)
+        if (c.verdict == Verdict::Regression || c.verdict == Verdict::Lost ||
+            c.verdict == Verdict::Spill)
             code = worse(code, kRegression);
         if (c.verdict == Verdict::BadBaseline) code = worse(code, kUsage);
         if (c.verdict == Verdict::Fixed) code = worse(code, kFixed);

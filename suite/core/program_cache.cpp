@@ -5,6 +5,7 @@
 #include "core/kernel_sources.hpp"
 #include "core/program_build.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -28,20 +29,52 @@ std::string ProgramCache::take_compiler_output() {
     return std::exchange(compiler_output_, {});
 }
 
+CodeIdentity ProgramCache::take_code() {
+    std::vector<CodeIdentity> codes;
+    for (const Built* b : std::exchange(used_, {}))
+        codes.push_back(b->code);
+    return combine(codes);
+}
+
+CodeIdentity ProgramCache::identify(const cl::Program& program, const std::string& options,
+                                    const std::string& log) const {
+    CodeIdentity code;
+    std::vector<std::string> binaries;
+    for (const auto& bin : program.getInfo<CL_PROGRAM_BINARIES>())
+        binaries.emplace_back(bin.begin(), bin.end());
+    code.fingerprint = program_fingerprint(binaries, options);
+    code.build_options = options;
+    if (report_resources_) {
+        code.kernels = parse_ptxas_resources(log);
+        code.resources_reported = !code.kernels.empty();
+    }
+    return code;
+}
+
 const cl::Program& ProgramCache::build(const std::string& text, const std::string& options,
                                        const std::string& name) {
     auto key = std::make_pair(text, options);
-    if (auto it = programs_.find(key); it != programs_.end()) return it->second;
-    cl::Program program(context_, text);
-    const BuildOutcome built = build_program(program, device_, options);
-    if (!built.ok())
-        throw BuildFailure("kernel build failed (" + std::string(cl_error_name(built.error)) +
-                               ", options '" + options + "')",
-                           built.full_log());
-    if (!built.printed.empty())
-        compiler_output_ += name + " (options '" + options + "'):\n" + built.full_log();
-    dump_binaries(program, text, options);
-    return programs_.emplace(std::move(key), std::move(program)).first->second;
+    auto it = programs_.find(key);
+    if (it == programs_.end()) {
+        cl::Program program(context_, text);
+        const std::string built_with =
+            report_resources_ ? options + (options.empty() ? "" : " ") + "-cl-nv-verbose" : options;
+        const BuildOutcome built = build_program(program, device_, built_with, report_resources_);
+        if (!built.ok())
+            throw BuildFailure("kernel build failed (" + std::string(cl_error_name(built.error)) +
+                                   ", options '" + built_with + "')",
+                               built.full_log());
+        // The resource report is not a warning: only what the compiler said besides it is.
+        const std::string said = without_resource_report(built.full_log());
+        if (!built.printed.empty() && !said.empty())
+            compiler_output_ += name + " (options '" + options + "'):\n" + said;
+        dump_binaries(program, text, options);
+        Built b{program, identify(program, options, built.build_log)};
+        it = programs_.emplace(std::move(key), std::move(b)).first;
+    }
+    if (std::find(used_.begin(), used_.end(), &it->second) == used_.end())
+        used_.push_back(&it->second);
+    return it->second.program;
 }
 
 void ProgramCache::dump_binaries(const cl::Program& program, const std::string& text,

@@ -1,5 +1,7 @@
-// Builds OpenCL programs from embedded sources, once per (source, options) in a run.
+// Builds OpenCL programs from embedded sources, once per (source, options) in a run, and keeps
+// what code each became (code_identity.hpp) for the benchmark that uses it.
 #pragma once
+#include "core/code_identity.hpp"
 #include "core/opencl.hpp"
 
 #include <functional>
@@ -18,8 +20,11 @@ struct BuildFailure : std::runtime_error {
 
 class ProgramCache {
   public:
-    ProgramCache(cl::Context context, cl::Device device)
-        : context_(std::move(context)), device_(std::move(device)) {}
+    // report_resources: build with -cl-nv-verbose and read the compiler's resource report from
+    // the build log (NVIDIA); the options a caller passes, and the fingerprint's, stay its own.
+    ProgramCache(cl::Context context, cl::Device device, bool report_resources = false)
+        : context_(std::move(context)), device_(std::move(device)),
+          report_resources_(report_resources) {}
 
     // file: a name under kernels/ ("fma.cl"); text_filter lets a self-test plant a fault
     // in the source before it is compiled (cached under the filtered text).
@@ -32,7 +37,15 @@ class ProgramCache {
     // runner keeps them with the benchmark's result, never between the table's rows.
     std::string take_compiler_output();
 
+    // The code of the programs got (built or found in the cache) since the last call, combined
+    // (code_identity.hpp); the runner attaches it to the benchmark's measurement.
+    CodeIdentity take_code();
+
   private:
+    struct Built {
+        cl::Program program;
+        CodeIdentity code;
+    };
     const cl::Program& build(const std::string& text, const std::string& options,
                              const std::string& name);
     // CLGAUGE_DUMP_BINARIES=DIR: writes each built program's source and device binary (PTX
@@ -40,9 +53,14 @@ class ProgramCache {
     void dump_binaries(const cl::Program& program, const std::string& text,
                        const std::string& options) const;
 
+    CodeIdentity identify(const cl::Program& program, const std::string& options,
+                          const std::string& log) const;
+
     cl::Context context_;
     cl::Device device_;
-    std::map<std::pair<std::string, std::string>, cl::Program> programs_;
+    bool report_resources_ = false;
+    std::map<std::pair<std::string, std::string>, Built> programs_;
+    std::vector<const Built*> used_; // since take_code(), each once, in the order first used
     std::string compiler_output_;
 };
 

@@ -1,5 +1,6 @@
 // What running one benchmark produced: a status, timings, the work done and its verification.
 #pragma once
+#include "core/code_identity.hpp"
 #include "core/timing.hpp"
 
 #include <cstddef>
@@ -29,6 +30,7 @@ struct Measurement {
     // benchmark's kernels (warnings), kept here instead of between the table's rows.
     std::string build_log;
     std::string path; // the path that ran
+    CodeIdentity code; // what its kernels were built into (unknown when nothing was built)
     Timings timings;
     double work_per_launch = 0; // operations or bytes per timed launch
     size_t global_size = 0, local_size = 0;
