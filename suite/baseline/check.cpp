@@ -24,6 +24,7 @@ MetricCheck check_benchmark(Session& session, const Benchmark& b, const Baseline
         MetricCheck c = compare_metric(b.id, b.unit, base, m.status, m.reason, metric_value(b, m),
                                        metric_samples(b, m), b.gate_slack_s);
         c.path = m.path;
+        c.fingerprint = m.code.fingerprint;
         if (base && base->supported && m.code.known()) apply_code(c, judge_code(base, m.code));
         if (base && base->supported && m.status == Status::Ok && !base->path.empty() &&
             m.path != base->path)
@@ -108,6 +109,24 @@ std::string check_line(const MetricCheck& c) {
     else if (!c.code_text.empty())
         s += ", " + c.code_text;
     if (!c.note.empty()) s += ": " + c.note;
+    return s;
+}
+
+std::string dart_measurements(const MetricCheck& c) {
+    std::string s;
+    auto tag = [&](const char* type, const std::string& name, const std::string& value) {
+        s += std::string("<DartMeasurement type=\"") + type + "\" name=\"" + name + "\">" + value +
+             "</DartMeasurement>\n";
+    };
+    auto number = [](double x) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.9g", x);
+        return std::string(buf);
+    };
+    const std::string unit = std::string(" [") + unit_name(c.unit) + "]";
+    if (c.measured > 0) tag("numeric/double", std::string("measured") + unit, number(c.measured));
+    if (c.baseline > 0) tag("numeric/double", std::string("baseline") + unit, number(c.baseline));
+    if (!c.fingerprint.empty()) tag("text/string", "code fingerprint", c.fingerprint);
     return s;
 }
 

@@ -35,6 +35,10 @@ MetricCheck check_benchmark_known(Session& session, const Benchmark& b,
 
 // "fp32.fma: baseline 1.2 TFLOPs/s, measured 1.1 TFLOPs/s, -8.3% (tolerance 5.0%): REGRESSION ..."
 std::string check_line(const MetricCheck& c);
+// CTest's measurement tags for a dashboard (CDash draws each numeric one's history): the
+// measured and baseline gate statistic in the metric's unit, and the code fingerprint. ctest
+// reads them from a test's output into Test.xml's NamedMeasurement elements.
+std::string dart_measurements(const MetricCheck& c);
 // "baseline driver X, running Y" or "same driver X".
 std::string driver_line(const BaselineFile& f, const DeviceFacts& facts);
 

@@ -54,43 +54,47 @@ void compare_resources(CodeJudgement& j, const CodeIdentity& was, const CodeIden
 
 } // namespace
 
-CodeJudgement judge_code(const MetricBaseline* base, const CodeIdentity& measured) {
+CodeJudgement judge_code(const CodeIdentity& was, const CodeIdentity& now) {
     CodeJudgement j;
-    if (!measured.known()) {
-        j.text = "code unknown (no program was built)";
+    if (!now.known() || !was.known()) {
+        j.text = !now.known() ? "code unknown (no fingerprint measured)"
+                              : "code unknown (no fingerprint to compare with)";
         return j;
     }
+    if (was.fingerprint == now.fingerprint) {
+        j.match = CodeMatch::Same;
+        j.text = "same code";
+    } else {
+        j.match = CodeMatch::Changed;
+        j.text = "code changed (fingerprint " + short_fingerprint(was.fingerprint) + " -> " +
+                 short_fingerprint(now.fingerprint) + ")";
+        if (was.build_options != now.build_options)
+            add(j.notes, "build options '" + was.build_options + "' -> '" + now.build_options + "'");
+    }
+    compare_resources(j, was, now);
+    return j;
+}
+
+CodeJudgement judge_code(const MetricBaseline* base, const CodeIdentity& measured) {
     std::set<std::string> recorded;
     if (base)
         for (const auto& r : base->recordings)
             if (r.code.known()) recorded.insert(r.code.fingerprint);
-    if (recorded.empty()) {
-        j.text = std::string("code unknown (") +
-                 (base ? "the baseline has no fingerprint; clgauge --stamp-code adds one"
-                       : "not in the baseline") +
-                 ")";
+    if (!measured.known() || recorded.empty()) {
+        CodeJudgement j;
+        j.text = !measured.known() ? "code unknown (no fingerprint measured)"
+                 : base            ? "code unknown (the baseline has no fingerprint)"
+                                   : "code unknown (not in the baseline)";
         return j;
     }
+    const Recording* same = newest_with_code(*base, measured.fingerprint);
+    CodeJudgement j = judge_code((same ? same : newest_with_code(*base, ""))->code, measured);
     if (recorded.size() > 1) {
         std::string prints;
         for (const auto& f : recorded)
             prints += (prints.empty() ? "" : ", ") + short_fingerprint(f);
         add(j.notes, "the baseline's recordings disagree on the code (" + prints + ")");
     }
-    const Recording* same = newest_with_code(*base, measured.fingerprint);
-    const Recording* reference = same ? same : newest_with_code(*base, "");
-    if (same) {
-        j.match = CodeMatch::Same;
-        j.text = "same code";
-    } else {
-        j.match = CodeMatch::Changed;
-        j.text = "code changed (fingerprint " + short_fingerprint(reference->code.fingerprint) +
-                 " -> " + short_fingerprint(measured.fingerprint) + ")";
-        if (reference->code.build_options != measured.build_options)
-            add(j.notes, "build options '" + reference->code.build_options + "' -> '" +
-                             measured.build_options + "'");
-    }
-    compare_resources(j, reference->code, measured);
     return j;
 }
 

@@ -24,6 +24,9 @@ struct CodeJudgement {
     std::string spill_text; // "now spills 2124 bytes (k: 916 stores, 1208 loads)"
 };
 
+// The code `now` against the code `was` (either may be unknown).
+CodeJudgement judge_code(const CodeIdentity& was, const CodeIdentity& now);
+
 // `base` may be null (not in the baseline). Among several recordings, those of the measured
 // fingerprint are the reference for resources; otherwise the newest recording with code.
 CodeJudgement judge_code(const MetricBaseline* base, const CodeIdentity& measured);

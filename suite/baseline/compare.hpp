@@ -71,7 +71,8 @@ struct MetricCheck {
     std::string path; // the implementation path that ran (or would have)
     std::string note; // why, in words
     CodeMatch code = CodeMatch::Unknown;
-    std::string code_text; // "same code", "code changed (fingerprint A -> B)", ...; empty: n/a
+    std::string code_text;   // "same code", "code changed (fingerprint A -> B)", ...; empty: n/a
+    std::string fingerprint; // of the code measured (empty: unknown)
 };
 
 // `base` is null when the baseline has no entry for this id. `measured` is the harness's figure;

@@ -8,6 +8,7 @@
 #include "cli/compare_cli.hpp"
 #include "cli/crash_journal.hpp"
 #include "cli/drop_recordings_cli.hpp"
+#include "cli/stamp_code_cli.hpp"
 #include "cli/options.hpp"
 #include "core/files.hpp"
 #include "core/resource_spec.hpp"
@@ -199,6 +200,7 @@ int run(const CliOptions& cli, const std::string& journal_file) {
     if (!cli.roofline_report.empty()) return run_roofline_cli(cli) ? kFailed : kOk;
     if (!cli.compare.empty()) return run_compare_cli(cli);
     if (!cli.drop_recordings.empty()) return run_drop_recordings_cli(cli);
+    if (!cli.stamp_code.empty()) return run_stamp_code_cli(cli);
     check_sweep_names(cli.sweeps);
     const auto all = list_devices();
     if (cli.list) {
@@ -354,7 +356,8 @@ int guarded(const std::function<int()>& body) {
 bool supervised(const CliOptions& c) {
     return !(c.help || c.list || c.list_benchmarks || c.list_sweeps || c.check || c.record ||
              !c.sweeps.empty() || !c.roofline_report.empty() || !c.compare.empty() ||
-             !c.drop_recordings.empty() || !c.resource_spec_file.empty());
+             !c.drop_recordings.empty() || !c.stamp_code.empty() ||
+             !c.resource_spec_file.empty());
 }
 } // namespace
 

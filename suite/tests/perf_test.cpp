@@ -72,6 +72,8 @@ TEST_P(Perf, MeetsBaseline) {
     const std::string line = verdict_text + " [" + driver_line(*base.file, s.facts()) + "; " +
                              baseline_path(base.dir, s.facts()) + "]";
     std::cout << line << "\n";
+    // Timed against the baseline: the figures go to a CTest dashboard (ctest -T Test, CDash).
+    if (recorded) std::cout << dart_measurements(c);
     if (verdict_fails(c.verdict)) FAIL() << line;
     if (c.verdict == Verdict::Unsupported || c.verdict == Verdict::NotRecorded)
         GTEST_SKIP() << line;
