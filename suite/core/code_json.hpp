@@ -10,7 +10,7 @@
 namespace clgauge {
 
 template <class Json> Json code_to_json(const CodeIdentity& c) {
-    auto bytes = [](long v) { return v < 0 ? Json(nullptr) : Json(v); };
+    auto bytes = [](long v) { return v < 0 ? Json(nullptr) : Json(static_cast<uint64_t>(v)); };
     Json kernels = Json::array();
     for (const auto& k : c.kernels)
         kernels.push_back({{"name", k.kernel},
