@@ -176,7 +176,8 @@ std::string junit_case(const std::string& xml, const std::string& name) {
 
 // What a CI system reads (docs/ci.md): ctest --output-junit over the perf cases' own CTest
 // registration puts each case's verdict line (baseline, measured, change, tolerance) in the
-// case's <system-out>, and a regression is a <failure>.
+// case's <system-out>, and a regression is a <failure> whose message says whether the code
+// changed.
 TEST_F(BaselineSelftest, JUnitReportCarriesTheVerdictLine) {
     record(kSlowed);
     const fs::path ctest_dir = dir / "junit";
@@ -210,6 +211,17 @@ TEST_F(BaselineSelftest, JUnitReportCarriesTheVerdictLine) {
     ASSERT_NE(out, std::string::npos) << c;
     for (const char* part : {verdict.c_str(), ", measured ", "(tolerance ", "REGRESSION"})
         EXPECT_NE(c.find(part, out), std::string::npos) << "'" << part << "' missing:\n" << c;
+    // The failing case's verdict line says whether the code changed: here it did not...
+    EXPECT_NE(c.find("REGRESSION on unchanged code", out), std::string::npos) << c;
+    // ...and with a baseline recorded from other code (a doctored fingerprint) it did.
+    doctor_fingerprint("0123456789abcdef");
+    r = run(env + "CLGAUGE_TEST_SLOWDOWN=" + kSlowdown, CLGAUGE_CTEST, args);
+    EXPECT_NE(r.rc, 0) << r.out;
+    c = junit_case(read_junit(), "Registry/Perf.MeetsBaseline/fp32_fma");
+    EXPECT_NE(c.find("<failure"), std::string::npos) << c;
+    EXPECT_NE(c.find("REGRESSION, code changed (fingerprint 0123456789ab -&gt; "), std::string::npos)
+        << c;
+    EXPECT_EQ(c.find("on unchanged code"), std::string::npos) << c;
 }
 
 // "Did the code change?" (docs/code-fingerprints.md): a recording carries the fingerprint of
