@@ -46,11 +46,11 @@ StampOutcome stamp_code(BaselineFile& f, const std::string& file, const ReportFi
         const ReportMetric* rm = nullptr;
         for (const auto& x : d.metrics)
             if (x.id == id) rm = &x;
-        const char* why = !rm                            ? "not in the report"
-                          : rm->status != Status::Ok     ? "not ok in the report"
-                          : rm->path != m.path           ? "ran another path in the report"
-                          : !rm->code.known()            ? "the report has no fingerprint for it"
-                                                         : nullptr;
+        const char* why = !rm                        ? "not in the report"
+                          : rm->status != Status::Ok ? "not ok in the report"
+                          : rm->path != m.path       ? "ran another path in the report"
+                          : !rm->code.known()        ? "the report has no fingerprint for it"
+                                                     : nullptr;
         if (why) {
             o.skipped.push_back(id + ": " + why);
             continue;

@@ -89,7 +89,9 @@ bool compared(const MetricCheck& c) {
 }
 const char* code_column(const MetricCheck& c) {
     if (c.code_text.empty()) return "";
-    return c.code == CodeMatch::Same ? "same" : c.code == CodeMatch::Changed ? "CHANGED" : "unknown";
+    return c.code == CodeMatch::Same      ? "same"
+           : c.code == CodeMatch::Changed ? "CHANGED"
+                                          : "unknown";
 }
 } // namespace
 
@@ -171,8 +173,8 @@ void print_checks(std::ostream& os, const std::string& file, const BaselineFile&
                       c.baseline > 0 ? format_rate(c.baseline, c.unit).c_str() : "-",
                       c.measured > 0 ? format_rate(c.measured, c.unit).c_str() : "-",
                       compared(c) ? format_percent(c.change, true).c_str() : "",
-                      c.tolerance > 0 ? format_percent(c.tolerance).c_str() : "",
-                      code_column(c), verdict_name(c.verdict));
+                      c.tolerance > 0 ? format_percent(c.tolerance).c_str() : "", code_column(c),
+                      verdict_name(c.verdict));
         os << row;
     }
     bool header = false;

@@ -69,7 +69,8 @@ CodeJudgement judge_code(const CodeIdentity& was, const CodeIdentity& now) {
         j.text = "code changed (fingerprint " + short_fingerprint(was.fingerprint) + " -> " +
                  short_fingerprint(now.fingerprint) + ")";
         if (was.build_options != now.build_options)
-            add(j.notes, "build options '" + was.build_options + "' -> '" + now.build_options + "'");
+            add(j.notes,
+                "build options '" + was.build_options + "' -> '" + now.build_options + "'");
     }
     compare_resources(j, was, now);
     return j;

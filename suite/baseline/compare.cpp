@@ -47,7 +47,7 @@ double reference_value(const MetricBaseline& m) {
 
 const char* verdict_name(Verdict v) {
     static constexpr const char* kNames[] = {
-        "ok",           "ok (stale?)",  "REGRESSION",       "LOST", "FAILED", "new", "unsupported",
+        "ok",           "ok (stale?)",  "REGRESSION",       "LOST",  "FAILED", "new", "unsupported",
         "not recorded", "BAD BASELINE", "expected failure", "FIXED", "SPILL"};
     static_assert(std::size(kNames) == size_t(Verdict::Spill) + 1, "a name for every verdict");
     return kNames[size_t(v)];
@@ -67,7 +67,8 @@ void apply_code(MetricCheck& c, const CodeJudgement& j) {
         c.verdict == Verdict::Regression) {
         const bool regressed = c.verdict == Verdict::Regression;
         c.verdict = Verdict::Spill;
-        c.note = j.spill_text + (c.note.empty() ? "" : (regressed ? "; REGRESSION too: " : "; ") + c.note);
+        c.note = j.spill_text +
+                 (c.note.empty() ? "" : (regressed ? "; REGRESSION too: " : "; ") + c.note);
     } else {
         c.note += (c.note.empty() ? "" : "; ") + j.spill_text;
     }

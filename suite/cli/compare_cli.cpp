@@ -29,7 +29,9 @@ std::string verified(const ReportMetric* m) {
 
 std::string code_column(const MetricComparison& m) {
     if (m.code_text.empty()) return "";
-    return m.code == CodeMatch::Same ? "same" : m.code == CodeMatch::Changed ? "CHANGED" : "unknown";
+    return m.code == CodeMatch::Same      ? "same"
+           : m.code == CodeMatch::Changed ? "CHANGED"
+                                          : "unknown";
 }
 
 std::string file_line(const ReportFile& r) {
@@ -68,11 +70,11 @@ void print_comparison(std::ostream& os, const Comparison& c, const ReportFile& a
                << pad(ab_verdict_name(m.verdict), 12) << pad(code_column(m), 8)
                << pad(verified(m.a) + "/" + verified(m.b), 9) << m.note << "\n";
             // A slower B on A's code points away from the compiler; on other code, at it.
-            by_verdict[m.verdict].push_back(
-                m.id + (m.verdict != AbVerdict::Slower ? ""
-                        : m.code == CodeMatch::Same    ? " (on unchanged code)"
-                        : m.code_text.empty()          ? ""
-                                                       : " (" + m.code_text + ")"));
+            by_verdict[m.verdict].push_back(m.id +
+                                            (m.verdict != AbVerdict::Slower ? ""
+                                             : m.code == CodeMatch::Same    ? " (on unchanged code)"
+                                             : m.code_text.empty()          ? ""
+                                                                   : " (" + m.code_text + ")"));
             if (m.new_spill_bytes > 0) spills.push_back(m.id);
         }
     }

@@ -8,8 +8,8 @@
 #include "cli/compare_cli.hpp"
 #include "cli/crash_journal.hpp"
 #include "cli/drop_recordings_cli.hpp"
-#include "cli/stamp_code_cli.hpp"
 #include "cli/options.hpp"
+#include "cli/stamp_code_cli.hpp"
 #include "core/files.hpp"
 #include "core/resource_spec.hpp"
 #include "registry/registry.hpp"
@@ -356,8 +356,7 @@ int guarded(const std::function<int()>& body) {
 bool supervised(const CliOptions& c) {
     return !(c.help || c.list || c.list_benchmarks || c.list_sweeps || c.check || c.record ||
              !c.sweeps.empty() || !c.roofline_report.empty() || !c.compare.empty() ||
-             !c.drop_recordings.empty() || !c.stamp_code.empty() ||
-             !c.resource_spec_file.empty());
+             !c.drop_recordings.empty() || !c.stamp_code.empty() || !c.resource_spec_file.empty());
 }
 } // namespace
 

@@ -218,7 +218,8 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
          o.budget_ms || o.seed || o.timeout_s))
         throw UsageError("--drop-recordings edits one baseline file and runs nothing: give it "
                          "with --only GLOB alone");
-    if (o.stamp_code.size() > 2) throw UsageError("--stamp-code takes one report and one file, once");
+    if (o.stamp_code.size() > 2)
+        throw UsageError("--stamp-code takes one report and one file, once");
     if (!o.stamp_code.empty() &&
         (!o.only.empty() || o.check || o.record || o.conformance || o.timing ||
          !o.json_file.empty() || !o.csv_file.empty() || !o.sweeps.empty() ||

@@ -15,7 +15,9 @@ struct KernelResources {
     long spill_store_bytes = -1, spill_load_bytes = -1;
     long stack_bytes = -1; // per work-item stack frame (private arrays, spills)
     long local_bytes = -1; // OpenCL local memory per work-group (ptxas "smem")
-    long spill_bytes() const { return std::max(0L, spill_store_bytes) + std::max(0L, spill_load_bytes); }
+    long spill_bytes() const {
+        return std::max(0L, spill_store_bytes) + std::max(0L, spill_load_bytes);
+    }
 };
 
 // The kernels of a ptxas-style report (ptxas -v, the NVIDIA driver's -cl-nv-verbose log), in

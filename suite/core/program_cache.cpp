@@ -40,8 +40,14 @@ CodeIdentity ProgramCache::identify(const cl::Program& program, const std::strin
                                     const std::string& log) const {
     CodeIdentity code;
     std::vector<std::string> binaries;
-    for (const auto& bin : program.getInfo<CL_PROGRAM_BINARIES>())
-        binaries.emplace_back(bin.begin(), bin.end());
+    try {
+        for (const auto& bin : program.getInfo<CL_PROGRAM_BINARIES>())
+            binaries.emplace_back(bin.begin(), bin.end());
+    } catch (const cl::Error&) {
+        return code; // a device that gives no binary: its code stays unknown, nothing fails
+    }
+    if (std::all_of(binaries.begin(), binaries.end(), [](const auto& b) { return b.empty(); }))
+        return code;
     code.fingerprint = program_fingerprint(binaries, options);
     code.build_options = options;
     if (report_resources_) {

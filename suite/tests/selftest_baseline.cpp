@@ -8,10 +8,10 @@
 #include "test_dir.hpp"
 
 #include <cstdio>
-#include <optional>
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
+#include <optional>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -219,7 +219,8 @@ TEST_F(BaselineSelftest, JUnitReportCarriesTheVerdictLine) {
     EXPECT_NE(r.rc, 0) << r.out;
     c = junit_case(read_junit(), "Registry/Perf.MeetsBaseline/fp32_fma");
     EXPECT_NE(c.find("<failure"), std::string::npos) << c;
-    EXPECT_NE(c.find("REGRESSION, code changed (fingerprint 0123456789ab -&gt; "), std::string::npos)
+    EXPECT_NE(c.find("REGRESSION, code changed (fingerprint 0123456789ab -&gt; "),
+              std::string::npos)
         << c;
     EXPECT_EQ(c.find("on unchanged code"), std::string::npos) << c;
 }
@@ -246,8 +247,7 @@ TEST_F(BaselineSelftest, DoctoredFingerprintReadsCodeChanged) {
     r = clgauge(only);
     EXPECT_EQ(r.rc, 0) << "changed code alone is no failure:\n" << r.out;
     EXPECT_NE(r.out.find("CHANGED  ok"), std::string::npos) << r.out;
-    EXPECT_NE(r.out.find("code changed (fingerprint 0123456789ab -> "), std::string::npos)
-        << r.out;
+    EXPECT_NE(r.out.find("code changed (fingerprint 0123456789ab -> "), std::string::npos) << r.out;
     r = run(env + slowed, CLGAUGE_PERF_TESTS_BINARY, filter);
     EXPECT_NE(r.rc, 0) << r.out;
     EXPECT_NE(r.out.find("REGRESSION, code changed (fingerprint 0123456789ab -> "),
@@ -305,9 +305,9 @@ TEST_F(BaselineSelftest, DashboardGetsTheRateAsAMeasurement) {
     fs::create_directories(ctest_dir);
     std::ofstream(ctest_dir / "CTestTestfile.cmake")
         << "include(\"" << CLGAUGE_PERF_CTEST_FILE << "\")\n";
-    const Output r = run("cd '" + ctest_dir.string() + "' && env CLGAUGE_BASELINES='" +
-                             dir.string() + "'",
-                         CLGAUGE_CTEST, "-T Test -R '/fp32_fma( |$)'");
+    const Output r =
+        run("cd '" + ctest_dir.string() + "' && env CLGAUGE_BASELINES='" + dir.string() + "'",
+            CLGAUGE_CTEST, "-T Test -R '/fp32_fma( |$)'");
     EXPECT_EQ(r.rc, 0) << r.out;
     std::ifstream tag_file(ctest_dir / "Testing" / "TAG");
     std::string tag;

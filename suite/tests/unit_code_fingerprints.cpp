@@ -20,8 +20,7 @@ using baseline_test::machine;
 using baseline_test::ok_metric;
 
 std::string captured(const std::string& name) {
-    return test::read_text(std::string(CLGAUGE_SOURCE_DIR) + "/suite/tests/data/ptxas/" +
-                                name);
+    return test::read_text(std::string(CLGAUGE_SOURCE_DIR) + "/suite/tests/data/ptxas/" + name);
 }
 
 // ---- the resource report ----
@@ -49,8 +48,9 @@ TEST(KernelResources, ParsesSpills) {
     EXPECT_EQ(k[0].spill_store_bytes, 916);
     EXPECT_EQ(k[0].spill_load_bytes, 1208);
     EXPECT_EQ(k[0].spill_bytes(), 2124);
-    EXPECT_EQ(describe(k[0]),
-              "spill: 32 registers, 2124 B spilled (916 stores, 1208 loads), 616 B stack, 0 B local");
+    EXPECT_EQ(
+        describe(k[0]),
+        "spill: 32 registers, 2124 B spilled (916 stores, 1208 loads), 616 B stack, 0 B local");
 }
 
 // The driver's log puts its own prefix on the properties line and may leave out the entry
@@ -191,8 +191,8 @@ TEST(CodeVerdict, NewSpillIsAVerdict) {
     EXPECT_EQ(summarize_checks({c}).spills, 1u);
 
     // The planted fault's control: the same kernel without spills is no verdict.
-    MetricCheck fine = compare_metric("fp32.fma", Unit::FlopPerSecond, &base, Status::Ok, "",
-                                      5e13, baseline_test::around(5e13, 0.01));
+    MetricCheck fine = compare_metric("fp32.fma", Unit::FlopPerSecond, &base, Status::Ok, "", 5e13,
+                                      baseline_test::around(5e13, 0.01));
     apply_code(fine, judge_code(&base, code("bbbbbbbbbbbbbbbb", {kernel("k", 32, 0)})));
     EXPECT_EQ(fine.verdict, Verdict::Ok);
     // A baseline that spilled already: more spilling is no new spill.

@@ -29,7 +29,7 @@ struct Measurement {
     // BuildFailed: the build log; otherwise what the compiler printed while building this
     // benchmark's kernels (warnings), kept here instead of between the table's rows.
     std::string build_log;
-    std::string path; // the path that ran
+    std::string path;  // the path that ran
     CodeIdentity code; // what its kernels were built into (unknown when nothing was built)
     Timings timings;
     double work_per_launch = 0; // operations or bytes per timed launch
