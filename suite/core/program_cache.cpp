@@ -74,7 +74,7 @@ const cl::Program& ProgramCache::build(const std::string& text, const std::strin
         const std::string said = without_resource_report(built.full_log());
         if (!built.printed.empty() && !said.empty())
             compiler_output_ += name + " (options '" + options + "'):\n" + said;
-        dump_binaries(program, text, options);
+        dump_binaries(program, text, options, built.build_log);
         Built b{program, identify(program, options, built.build_log)};
         it = programs_.emplace(std::move(key), std::move(b)).first;
     }
@@ -84,7 +84,7 @@ const cl::Program& ProgramCache::build(const std::string& text, const std::strin
 }
 
 void ProgramCache::dump_binaries(const cl::Program& program, const std::string& text,
-                                 const std::string& options) const {
+                                 const std::string& options, const std::string& log) const {
     const std::string dir = env_text("CLGAUGE_DUMP_BINARIES");
     if (dir.empty()) return;
     // Named by a hash of source and options: one file per distinct build.
@@ -94,6 +94,7 @@ void ProgramCache::dump_binaries(const cl::Program& program, const std::string& 
     std::filesystem::create_directories(dir);
     const std::filesystem::path base = std::filesystem::path(dir) / name;
     std::ofstream(base.string() + ".cl") << "// options: " << options << "\n" << text;
+    if (!log.empty()) std::ofstream(base.string() + ".log") << log;
     for (const auto& bin : program.getInfo<CL_PROGRAM_BINARIES>())
         std::ofstream(base.string() + ".bin", std::ios::binary)
             .write(reinterpret_cast<const char*>(bin.data()), std::streamsize(bin.size()));

@@ -49,9 +49,11 @@ class ProgramCache {
     const cl::Program& build(const std::string& text, const std::string& options,
                              const std::string& name);
     // CLGAUGE_DUMP_BINARIES=DIR: writes each built program's source and device binary (PTX
-    // text on NVIDIA) there, to read what the driver's compiler made of a kernel.
+    // text on NVIDIA) there, to read what the driver's compiler made of a kernel, and the
+    // build log where it was read (NVIDIA: the resource report the fingerprint's kernels
+    // come from).
     void dump_binaries(const cl::Program& program, const std::string& text,
-                       const std::string& options) const;
+                       const std::string& options, const std::string& log) const;
 
     CodeIdentity identify(const cl::Program& program, const std::string& options,
                           const std::string& log) const;
