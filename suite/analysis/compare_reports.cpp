@@ -129,6 +129,14 @@ MetricComparison compare_metric_ab(const ReportMetric* a, const ReportMetric* b,
     if (a->status == Status::Ok && b->status == Status::Ok && a->path != b->path)
         c.note += std::string(c.note.empty() ? "" : "; ") + "path " + a->path + " in A, " +
                   b->path + " in B";
+    if (a->code.known() || b->code.known()) {
+        const CodeJudgement j = judge_code(a->code, b->code);
+        c.code = j.match;
+        c.code_text = j.text;
+        c.new_spill_bytes = j.new_spill_bytes;
+        for (const std::string* more : {&j.notes, &j.spill_text})
+            if (!more->empty()) c.note += (c.note.empty() ? "" : "; ") + *more;
+    }
     return c;
 }
 
@@ -217,7 +225,8 @@ int comparison_exit_code(const Comparison& c) {
     for (const auto& d : c.devices)
         for (const auto& m : d.metrics) {
             failed = failed || m.verdict == AbVerdict::FailedInB;
-            regressed = regressed || m.verdict == AbVerdict::Slower || m.verdict == AbVerdict::Lost;
+            regressed = regressed || m.verdict == AbVerdict::Slower ||
+                        m.verdict == AbVerdict::Lost || m.new_spill_bytes > 0;
         }
     return failed ? 1 : regressed ? 3 : 0;
 }

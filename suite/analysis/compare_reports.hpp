@@ -5,6 +5,7 @@
 // run against a device's recorded baseline.
 #pragma once
 #include "analysis/report_file.hpp"
+#include "baseline/code_check.hpp"
 
 #include <string>
 #include <vector>
@@ -45,6 +46,11 @@ struct MetricComparison {
     size_t samples_a = 0, samples_b = 0;
     AbVerdict verdict = AbVerdict::Same;
     std::string note; // why, in words
+    // Both in the reports: whether B ran A's code (a fingerprint per metric), and a kernel that
+    // spills in B where it spilled nothing in A (counts as a regression of B).
+    CodeMatch code = CodeMatch::Unknown;
+    std::string code_text;
+    long new_spill_bytes = 0;
 };
 
 struct DeviceComparison {
@@ -70,7 +76,7 @@ MetricComparison compare_metric_ab(const ReportMetric* a, const ReportMetric* b,
                                    const CompareSettings& s);
 
 // The exit status of clgauge --compare: 1 when B failed a benchmark, else 3 when B regressed
-// (slower, or a capability lost), else 0.
+// (slower, a capability lost, or a kernel that now spills), else 0.
 int comparison_exit_code(const Comparison& c);
 
 } // namespace clgauge::analysis

@@ -1,6 +1,7 @@
 #include "analysis/report_file.hpp"
 
 #include "baseline/schema.hpp"
+#include "core/code_json.hpp"
 #include "core/json_fields.hpp"
 #include "core/stats.hpp"
 #include "report/json_report.hpp"
@@ -53,6 +54,7 @@ ReportMetric read_metric(const Fields& m) {
     const Fields v = m.object("verification");
     r.verified = v.boolean("passed");
     r.first_mismatch = v.str("first_mismatch", false);
+    r.code = code_from_json(m);
     if (r.status != Status::Ok) return r;
 
     r.rate = m.positive("rate");

@@ -1,6 +1,7 @@
 // A clgauge --json report read back (schema clgauge.report v1), for comparing two of them:
 // every field a comparison relies on is checked, and an error names the file and the field.
 #pragma once
+#include "core/code_identity.hpp"
 #include "types/benchmark.hpp"
 
 #include <nlohmann/json.hpp>
@@ -24,6 +25,7 @@ struct ReportMetric {
     Status status = Status::Error;
     bool verified = false;      // verification.passed
     std::string first_mismatch; // verification.first_mismatch
+    CodeIdentity code;          // unknown in a report written before fingerprints
     // Only when status is ok: the figure (work per second, or seconds for unit s), the median
     // per-launch device time, and the per-launch device times (samples_s) when the report
     // carries them.

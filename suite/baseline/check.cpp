@@ -24,6 +24,8 @@ MetricCheck check_benchmark(Session& session, const Benchmark& b, const Baseline
         MetricCheck c = compare_metric(b.id, b.unit, base, m.status, m.reason, metric_value(b, m),
                                        metric_samples(b, m), b.gate_slack_s);
         c.path = m.path;
+        c.fingerprint = m.code.fingerprint;
+        if (base && base->supported && m.code.known()) apply_code(c, judge_code(base, m.code));
         if (base && base->supported && m.status == Status::Ok && !base->path.empty() &&
             m.path != base->path)
             c.note += (c.note.empty() ? "" : "; ") + std::string("ran path ") + m.path +
@@ -34,6 +36,7 @@ MetricCheck check_benchmark(Session& session, const Benchmark& b, const Baseline
             (lower_is_better(b.unit) ? c.measured < best.measured : c.measured > best.measured);
         if (better) best = c;
         best.attempts = a;
+        // A spill is the compiler's doing: measuring again cannot change it.
         if (best.verdict != Verdict::Regression) break;
     }
     if (best.verdict == Verdict::Regression && best.attempts > 1)
@@ -84,6 +87,12 @@ namespace {
 bool compared(const MetricCheck& c) {
     return c.baseline > 0 && c.measured > 0;
 }
+const char* code_column(const MetricCheck& c) {
+    if (c.code_text.empty()) return "";
+    return c.code == CodeMatch::Same      ? "same"
+           : c.code == CodeMatch::Changed ? "CHANGED"
+                                          : "unknown";
+}
 } // namespace
 
 std::string check_line(const MetricCheck& c) {
@@ -94,7 +103,32 @@ std::string check_line(const MetricCheck& c) {
     if (compared(c))
         s += format_percent(c.change, true) + " (tolerance " + format_percent(c.tolerance) + "), ";
     s += verdict_name(c.verdict);
+    // A regression on the code the baseline ran points at the hardware, the driver's runtime
+    // or the machine; on changed code, at the compiler first.
+    const bool failing = c.verdict == Verdict::Regression || c.verdict == Verdict::Spill;
+    if (failing && c.code == CodeMatch::Same)
+        s += " on unchanged code";
+    else if (!c.code_text.empty())
+        s += ", " + c.code_text;
     if (!c.note.empty()) s += ": " + c.note;
+    return s;
+}
+
+std::string dart_measurements(const MetricCheck& c) {
+    std::string s;
+    auto tag = [&](const char* type, const std::string& name, const std::string& value) {
+        s += std::string("<DartMeasurement type=\"") + type + "\" name=\"" + name + "\">" + value +
+             "</DartMeasurement>\n";
+    };
+    auto number = [](double x) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.9g", x);
+        return std::string(buf);
+    };
+    const std::string unit = std::string(" [") + unit_name(c.unit) + "]";
+    if (c.measured > 0) tag("numeric/double", std::string("measured") + unit, number(c.measured));
+    if (c.baseline > 0) tag("numeric/double", std::string("baseline") + unit, number(c.baseline));
+    if (!c.fingerprint.empty()) tag("text/string", "code fingerprint", c.fingerprint);
     return s;
 }
 
@@ -109,8 +143,8 @@ CheckSummary summarize_checks(const std::vector<MetricCheck>& checks) {
         &CheckSummary::ok,       &CheckSummary::stale,   &CheckSummary::regressions,
         &CheckSummary::lost,     &CheckSummary::failed,  &CheckSummary::ok,
         &CheckSummary::skipped,  &CheckSummary::skipped, &CheckSummary::bad,
-        &CheckSummary::expected, &CheckSummary::fixed};
-    static_assert(std::size(kCounter) == size_t(Verdict::Fixed) + 1, "one per verdict");
+        &CheckSummary::expected, &CheckSummary::fixed,   &CheckSummary::spills};
+    static_assert(std::size(kCounter) == size_t(Verdict::Spill) + 1, "one per verdict");
     CheckSummary s;
     for (const auto& c : checks) {
         ++(s.*kCounter[size_t(c.verdict)]);
@@ -131,15 +165,15 @@ void print_checks(std::ostream& os, const std::string& file, const BaselineFile&
            << f.machines[i].last_recorded << ")";
     os << "\n";
     char row[256];
-    std::snprintf(row, sizeof row, "%-20s %18s %18s %8s %7s  %s\n", "metric", "baseline",
-                  "measured", "change", "tol", "verdict");
+    std::snprintf(row, sizeof row, "%-20s %18s %18s %8s %7s  %-8s %s\n", "metric", "baseline",
+                  "measured", "change", "tol", "code", "verdict");
     os << row;
     for (const auto& c : checks) {
-        std::snprintf(row, sizeof row, "%-20s %18s %18s %8s %7s  %s\n", c.id.c_str(),
+        std::snprintf(row, sizeof row, "%-20s %18s %18s %8s %7s  %-8s %s\n", c.id.c_str(),
                       c.baseline > 0 ? format_rate(c.baseline, c.unit).c_str() : "-",
                       c.measured > 0 ? format_rate(c.measured, c.unit).c_str() : "-",
                       compared(c) ? format_percent(c.change, true).c_str() : "",
-                      c.tolerance > 0 ? format_percent(c.tolerance).c_str() : "",
+                      c.tolerance > 0 ? format_percent(c.tolerance).c_str() : "", code_column(c),
                       verdict_name(c.verdict));
         os << row;
     }
@@ -150,12 +184,19 @@ void print_checks(std::ostream& os, const std::string& file, const BaselineFile&
             header = true;
             os << "  " << c.id << ": " << verdict_name(c.verdict) << ": " << c.note << "\n";
         }
+    for (const auto& c : checks)
+        if (c.code == CodeMatch::Changed) {
+            if (!header) os << "Notes:\n";
+            header = true;
+            os << "  " << c.id << ": " << c.code_text << "\n";
+        }
     const CheckSummary s = summarize_checks(checks);
     os << "Summary: " << checks.size() << " metrics: " << s.ok << " ok (" << s.stale << " stale), "
        << s.regressions << " regressed, " << s.lost << " lost, " << s.failed << " failed, " << s.bad
        << " bad baseline entries, " << s.expected << " known failures, " << s.fixed << " fixed, "
-       << s.skipped << " skipped -> "
-       << (s.regressions + s.lost + s.failed + s.bad + s.fixed ? "FAIL" : "PASS") << "\n";
+       << s.spills << " now spill, " << s.skipped << " skipped -> "
+       << (s.regressions + s.lost + s.failed + s.bad + s.fixed + s.spills ? "FAIL" : "PASS")
+       << "\n";
 }
 
 } // namespace clgauge

@@ -35,12 +35,17 @@ MetricCheck check_benchmark_known(Session& session, const Benchmark& b,
 
 // "fp32.fma: baseline 1.2 TFLOPs/s, measured 1.1 TFLOPs/s, -8.3% (tolerance 5.0%): REGRESSION ..."
 std::string check_line(const MetricCheck& c);
+// CTest's measurement tags for a dashboard (CDash draws each numeric one's history): the
+// measured and baseline gate statistic in the metric's unit, and the code fingerprint. ctest
+// reads them from a test's output into Test.xml's NamedMeasurement elements.
+std::string dart_measurements(const MetricCheck& c);
 // "baseline driver X, running Y" or "same driver X".
 std::string driver_line(const BaselineFile& f, const DeviceFacts& facts);
 
 struct CheckSummary {
     size_t ok = 0, stale = 0, regressions = 0, lost = 0, failed = 0, bad = 0, skipped = 0;
     size_t expected = 0, fixed = 0; // known failures: as listed, and listed but passing
+    size_t spills = 0;              // kernels that spill where the baseline's did not
 };
 CheckSummary summarize_checks(const std::vector<MetricCheck>& checks);
 void print_checks(std::ostream& os, const std::string& file, const BaselineFile& f,

@@ -47,15 +47,31 @@ double reference_value(const MetricBaseline& m) {
 
 const char* verdict_name(Verdict v) {
     static constexpr const char* kNames[] = {
-        "ok",           "ok (stale?)",  "REGRESSION",       "LOST", "FAILED", "new", "unsupported",
-        "not recorded", "BAD BASELINE", "expected failure", "FIXED"};
-    static_assert(std::size(kNames) == size_t(Verdict::Fixed) + 1, "a name for every verdict");
+        "ok",           "ok (stale?)",  "REGRESSION",       "LOST",  "FAILED", "new", "unsupported",
+        "not recorded", "BAD BASELINE", "expected failure", "FIXED", "SPILL"};
+    static_assert(std::size(kNames) == size_t(Verdict::Spill) + 1, "a name for every verdict");
     return kNames[size_t(v)];
 }
 
 bool verdict_fails(Verdict v) {
     return v == Verdict::Regression || v == Verdict::Lost || v == Verdict::Failed ||
-           v == Verdict::BadBaseline || v == Verdict::Fixed;
+           v == Verdict::BadBaseline || v == Verdict::Fixed || v == Verdict::Spill;
+}
+
+void apply_code(MetricCheck& c, const CodeJudgement& j) {
+    c.code = j.match;
+    c.code_text = j.text;
+    if (!j.notes.empty()) c.note += (c.note.empty() ? "" : "; ") + j.notes;
+    if (j.new_spill_bytes <= 0) return;
+    if (c.verdict == Verdict::Ok || c.verdict == Verdict::Stale ||
+        c.verdict == Verdict::Regression) {
+        const bool regressed = c.verdict == Verdict::Regression;
+        c.verdict = Verdict::Spill;
+        c.note = j.spill_text +
+                 (c.note.empty() ? "" : (regressed ? "; REGRESSION too: " : "; ") + c.note);
+    } else {
+        c.note += (c.note.empty() ? "" : "; ") + j.spill_text;
+    }
 }
 
 MetricCheck compare_metric(const std::string& id, Unit unit, const MetricBaseline* base,

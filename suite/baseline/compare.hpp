@@ -1,5 +1,6 @@
 // The perf verdict: pure functions from a baseline metric and a measurement to a verdict.
 #pragma once
+#include "baseline/code_check.hpp"
 #include "baseline/schema.hpp"
 
 #include <optional>
@@ -50,6 +51,7 @@ enum class Verdict {
     BadBaseline,     // the baseline entry contradicts the benchmark (unit): an error
     ExpectedFailure, // failed as the device's known-failure list says: passes
     Fixed,           // on the known-failure list, but passed: fails (exit 5) unless allowed
+    Spill,           // a kernel that spilled nothing in the baseline spills now: fails
 };
 const char* verdict_name(Verdict v);
 bool verdict_fails(Verdict v);
@@ -68,6 +70,9 @@ struct MetricCheck {
     unsigned attempts = 1;
     std::string path; // the implementation path that ran (or would have)
     std::string note; // why, in words
+    CodeMatch code = CodeMatch::Unknown;
+    std::string code_text;   // "same code", "code changed (fingerprint A -> B)", ...; empty: n/a
+    std::string fingerprint; // of the code measured (empty: unknown)
 };
 
 // `base` is null when the baseline has no entry for this id. `measured` is the harness's figure;
@@ -76,5 +81,9 @@ struct MetricCheck {
 MetricCheck compare_metric(const std::string& id, Unit unit, const MetricBaseline* base,
                            Status status, const std::string& reason, double measured,
                            const std::vector<double>& samples, double slack_seconds = 0);
+
+// The code judgement (code_check.hpp) added to a verdict: its words, its notes, and SPILL in
+// place of ok, stale or a regression (the regression's words kept in the note).
+void apply_code(MetricCheck& c, const CodeJudgement& j);
 
 } // namespace clgauge

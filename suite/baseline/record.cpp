@@ -65,6 +65,7 @@ RecordOutcome metric_from_rounds(const Benchmark& b, const std::vector<Measureme
     rec.clgauge_version = m.clgauge_version;
     rec.path = m.path;
     rec.rounds = static_cast<unsigned>(rounds.size());
+    rec.code = rounds.front().code; // one process builds each program once: every round's
     rec.value = gate_value(b.unit, rec.samples);
     rec.median = st.median;
     rec.min = st.min;

@@ -1,5 +1,6 @@
 #include "baseline/schema.hpp"
 
+#include "core/code_json.hpp"
 #include "core/files.hpp"
 #include "core/json_fields.hpp"
 
@@ -21,13 +22,15 @@ std::optional<Unit> unit_from_name(const std::string& name) {
 
 namespace {
 nlohmann::ordered_json recording_to_json(const Recording& r) {
-    return {{"machine", r.machine}, {"date", r.date},
-            {"driver", r.driver},   {"clgauge_version", r.clgauge_version},
-            {"rounds", r.rounds},   {"budget_ms", r.budget_ms},
-            {"value", r.value},     {"tolerance", r.tolerance},
-            {"median", r.median},   {"min", r.min},
-            {"max", r.max},         {"count", r.samples.size()},
-            {"samples", r.samples}};
+    nlohmann::ordered_json j = {{"machine", r.machine}, {"date", r.date},
+                                {"driver", r.driver},   {"clgauge_version", r.clgauge_version},
+                                {"rounds", r.rounds},   {"budget_ms", r.budget_ms},
+                                {"value", r.value},     {"tolerance", r.tolerance},
+                                {"median", r.median},   {"min", r.min},
+                                {"max", r.max},         {"count", r.samples.size()}};
+    if (r.code.known()) j["code"] = code_to_json<nlohmann::ordered_json>(r.code);
+    j["samples"] = r.samples;
+    return j;
 }
 } // namespace
 
@@ -173,6 +176,7 @@ Recording read_recording(const Reader& r, const MetricBaseline& m) {
     rec.max = r.positive("max");
     rec.samples = read_samples(r);
     check_summary(r, rec.samples, rec.median, rec.min, rec.max);
+    rec.code = code_from_json(r);
     const double want = gate_value(m.unit, rec.samples);
     if (!close(want, rec.value))
         r.fail("value", "is " + r.at("value").dump() + " but the " + gate_statistic(m.unit) +

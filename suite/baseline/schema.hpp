@@ -3,6 +3,7 @@
 // that contributed (its samples and summary), so that a recording on another machine of the
 // same kind merges in. Version 1 files (one recording, no machines) are still read.
 #pragma once
+#include "core/code_identity.hpp"
 #include "types/benchmark.hpp"
 
 #include <map>
@@ -41,6 +42,9 @@ struct Recording {
     double median = 0, min = 0, max = 0;
     double tolerance = 0; // from this machine's own spread
     std::vector<double> samples;
+    // The code it measured (fingerprint, options, resources): unknown in files recorded
+    // before fingerprints, until clgauge --stamp-code adds it from a report.
+    CodeIdentity code;
 };
 
 // A machine that contributed recordings: a host, not a device (the device is the file's).

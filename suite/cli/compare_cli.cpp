@@ -27,6 +27,13 @@ std::string verified(const ReportMetric* m) {
     return m->verified ? "yes" : "no";
 }
 
+std::string code_column(const MetricComparison& m) {
+    if (m.code_text.empty()) return "";
+    return m.code == CodeMatch::Same      ? "same"
+           : m.code == CodeMatch::Changed ? "CHANGED"
+                                          : "unknown";
+}
+
 std::string file_line(const ReportFile& r) {
     std::string s = r.file;
     if (!r.clgauge_version.empty() || !r.date.empty())
@@ -46,21 +53,29 @@ void print_comparison(std::ostream& os, const Comparison& c, const ReportFile& a
                   s.alpha, 100.0 * s.min_effect);
     os << buf;
     std::map<AbVerdict, std::vector<std::string>> by_verdict;
+    std::vector<std::string> spills;
     for (const auto& d : c.devices) {
         os << "\n"
            << d.name << " (" << d.a->mode << "): driver A " << d.a->driver << ", B " << d.b->driver
            << "\n";
         os << "  " << pad("benchmark", 22) << pad("A", 18) << pad("B", 18) << pad("change", 8)
-           << pad("p(B worse)", 11) << pad("verdict", 12) << pad("verified", 9) << "note\n";
+           << pad("p(B worse)", 11) << pad("verdict", 12) << pad("code", 8) << pad("verified", 9)
+           << "note\n";
         for (const auto& m : d.metrics) {
             const bool timed = m.a && m.b && m.a->status == Status::Ok && m.b->status == Status::Ok;
             std::snprintf(buf, sizeof buf, "%.2g", m.p_worse);
             os << "  " << pad(m.id, 22) << pad(figure(m.a), 18) << pad(figure(m.b), 18)
                << pad(timed ? format_percent(m.change, true) : "", 8)
                << pad(m.samples_a && m.verdict != AbVerdict::NoVerdict ? buf : "", 11)
-               << pad(ab_verdict_name(m.verdict), 12) << pad(verified(m.a) + "/" + verified(m.b), 9)
-               << m.note << "\n";
-            by_verdict[m.verdict].push_back(m.id);
+               << pad(ab_verdict_name(m.verdict), 12) << pad(code_column(m), 8)
+               << pad(verified(m.a) + "/" + verified(m.b), 9) << m.note << "\n";
+            // A slower B on A's code points away from the compiler; on other code, at it.
+            by_verdict[m.verdict].push_back(m.id +
+                                            (m.verdict != AbVerdict::Slower ? ""
+                                             : m.code == CodeMatch::Same    ? " (on unchanged code)"
+                                             : m.code_text.empty()          ? ""
+                                                                   : " (" + m.code_text + ")"));
+            if (m.new_spill_bytes > 0) spills.push_back(m.id);
         }
     }
     for (const auto& n : c.notes)
@@ -77,6 +92,12 @@ void print_comparison(std::ostream& os, const Comparison& c, const ReportFile& a
     if (!by_verdict[AbVerdict::Slower].empty())
         os << "B SLOWER: " << list(AbVerdict::Slower) << "\n";
     if (!by_verdict[AbVerdict::Lost].empty()) os << "B LOST: " << list(AbVerdict::Lost) << "\n";
+    if (!spills.empty()) {
+        std::string ids;
+        for (const auto& id : spills)
+            ids += (ids.empty() ? "" : ", ") + id;
+        os << "B SPILLS (a kernel that spilled nothing in A): " << ids << "\n";
+    }
     std::snprintf(buf, sizeof buf,
                   "%zu same, %zu faster, %zu slower, %zu without a verdict, %zu lost, %zu new, "
                   "%zu failed in B, %zu failed in A only, %zu in one report only",

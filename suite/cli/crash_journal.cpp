@@ -2,6 +2,7 @@
 
 #include "core/env.hpp"
 
+#include "core/code_json.hpp"
 #include "core/crash_context.hpp"
 
 #include <algorithm>
@@ -139,6 +140,7 @@ nlohmann::json measurement_to_journal(const Measurement& m) {
             {"first_mismatch", m.verification.first_mismatch},
             {"degenerate", m.verification.degenerate},
             {"details", details},
+            {"code", code_to_json<nlohmann::json>(m.code)},
             {"time_is_figure", m.time_is_figure}};
 }
 
@@ -163,6 +165,7 @@ Measurement measurement_from_journal(const nlohmann::json& j) {
     for (const auto& kv : j.at("details"))
         m.details.emplace_back(kv.at(0), kv.at(1));
     m.time_is_figure = j.at("time_is_figure");
+    m.code = code_from_json(JsonFields<std::invalid_argument>(j, "journal", ""));
     return m;
 }
 

@@ -10,6 +10,7 @@
 #include "cli/crash_journal.hpp"
 #include "cli/drop_recordings_cli.hpp"
 #include "cli/options.hpp"
+#include "cli/stamp_code_cli.hpp"
 #include "core/files.hpp"
 #include "core/resource_spec.hpp"
 #include "registry/registry.hpp"
@@ -116,7 +117,8 @@ int check_device(Session& session, const std::vector<const Benchmark*>& selectio
         if (c.status == Status::Timeout && c.verdict != Verdict::ExpectedFailure)
             code = worse(code, kHung);
         if (c.verdict == Verdict::Failed) code = worse(code, kFailed);
-        if (c.verdict == Verdict::Regression || c.verdict == Verdict::Lost)
+        if (c.verdict == Verdict::Regression || c.verdict == Verdict::Lost ||
+            c.verdict == Verdict::Spill)
             code = worse(code, kRegression);
         if (c.verdict == Verdict::BadBaseline) code = worse(code, kUsage);
         if (c.verdict == Verdict::Fixed) code = worse(code, kFixed);
@@ -210,6 +212,7 @@ int run(const CliOptions& cli, const std::string& journal_file) {
     if (!cli.roofline_report.empty()) return run_roofline_cli(cli) ? kFailed : kOk;
     if (!cli.compare.empty()) return run_compare_cli(cli);
     if (!cli.drop_recordings.empty()) return run_drop_recordings_cli(cli);
+    if (!cli.stamp_code.empty()) return run_stamp_code_cli(cli);
     check_sweep_names(cli.sweeps);
     const auto all = list_devices();
     if (cli.list) {
@@ -382,7 +385,7 @@ int guarded(const std::function<int()>& body) {
 bool supervised(const CliOptions& c) {
     return !(c.help || c.build_only || c.list || c.list_benchmarks || c.list_sweeps || c.check ||
              c.record || !c.sweeps.empty() || !c.roofline_report.empty() || !c.compare.empty() ||
-             !c.drop_recordings.empty() || !c.resource_spec_file.empty());
+             !c.drop_recordings.empty() || !c.stamp_code.empty() || !c.resource_spec_file.empty());
 }
 } // namespace
 

@@ -71,6 +71,11 @@ options:
                        recordings of those metrics in baseline FILE, for metrics
                        whose method changed, and pool what is left; refuses to
                        leave a metric with none
+  --stamp-code REPORT FILE
+                       copy each metric's code fingerprint and kernel resources
+                       from a --json REPORT (a perf run of the same device and
+                       driver) into the recordings of baseline FILE made with
+                       that driver, without measuring again (docs/code-fingerprints.md)
   -h, --help           this text
 
 exit status: 0 all verified (and, with --check, no regression), 1 a benchmark
@@ -160,6 +165,9 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
         } else if (a == "--drop-recordings") {
             o.drop_recordings.push_back(value());
             o.drop_recordings.push_back(value());
+        } else if (a == "--stamp-code") {
+            o.stamp_code.push_back(value());
+            o.stamp_code.push_back(value());
         } else if (a == "--alpha") {
             const double v = parse_double(a, value());
             if (!(v > 0 && v <= 0.5)) throw UsageError("--alpha must be in (0, 0.5]");
@@ -226,6 +234,15 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
         throw UsageError("--drop-recordings edits one baseline file and runs nothing: give it "
                          "with --only GLOB alone");
     if (o.build_part && !o.build_only) throw UsageError("--build-part applies to --build-only");
+    if (o.stamp_code.size() > 2)
+        throw UsageError("--stamp-code takes one report and one file, once");
+    if (!o.stamp_code.empty() &&
+        (!o.only.empty() || o.check || o.record || o.conformance || o.timing ||
+         !o.json_file.empty() || !o.csv_file.empty() || !o.sweeps.empty() ||
+         !o.roofline_report.empty() || !o.compare.empty() || !o.drop_recordings.empty() ||
+         !o.devices.empty() || o.path || o.budget_ms || o.seed || o.timeout_s))
+        throw UsageError("--stamp-code edits one baseline file from a report and runs nothing: "
+                         "give it alone");
     if (const std::string e = env_text("CLGAUGE_SWEEP_SHORT"); !e.empty() && e != "0")
         o.sweep_short = true;
     if (o.out_dir.empty()) o.out_dir = "clgauge-out";

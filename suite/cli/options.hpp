@@ -39,6 +39,8 @@ struct CliOptions {
     std::string resource_spec_file;   // --resource-spec FILE: write CTest's spec and exit
     // --drop-recordings MACHINES FILE (with --only GLOB): forget those machines' recordings
     std::vector<std::string> drop_recordings;
+    // --stamp-code REPORT FILE: code fingerprints and resources from a report into a baseline
+    std::vector<std::string> stamp_code;
 };
 
 struct UsageError : std::runtime_error {

@@ -11,7 +11,7 @@ std::string merge_compiler_output(const std::string& build_log, const std::strin
 }
 
 BuildOutcome build_program(cl::Program& program, const cl::Device& device,
-                           const std::string& options) {
+                           const std::string& options, bool read_log) {
     BuildOutcome out;
     StderrCapture capture;
     try {
@@ -22,7 +22,7 @@ BuildOutcome build_program(cl::Program& program, const cl::Device& device,
     out.printed = capture.finish();
     // The log explains what was printed (Intel's runtime prints only "1 warning generated."
     // and keeps the warning itself in the log); a quiet successful build's log is noise.
-    if (!out.ok() || !out.printed.empty()) try {
+    if (!out.ok() || !out.printed.empty() || read_log) try {
             out.build_log = program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device);
         } catch (const cl::Error&) {
         }

@@ -35,31 +35,77 @@ std::string ProgramCache::take_compiler_output() {
     return std::exchange(compiler_output_, {});
 }
 
+CodeIdentity ProgramCache::take_code() {
+    std::vector<CodeIdentity> codes;
+    for (const Built* b : std::exchange(used_, {}))
+        codes.push_back(b->code);
+    return combine(codes);
+}
+
+CodeIdentity ProgramCache::identify(const cl::Program& program, const std::string& options,
+                                    const std::string& log) const {
+    CodeIdentity code;
+    std::vector<std::string> binaries;
+    try {
+        for (const auto& bin : program.getInfo<CL_PROGRAM_BINARIES>())
+            binaries.emplace_back(bin.begin(), bin.end());
+    } catch (const cl::Error&) {
+        return code; // a device that gives no binary: its code stays unknown, nothing fails
+    }
+    if (std::all_of(binaries.begin(), binaries.end(), [](const auto& b) { return b.empty(); }))
+        return code;
+    code.fingerprint = program_fingerprint(binaries, options);
+    code.build_options = options;
+    if (report_resources_) {
+        code.kernels = parse_ptxas_resources(log);
+        code.resources_reported = !code.kernels.empty();
+    }
+    return code;
+}
+
+std::string ProgramCache::built_with(const std::string& options) const {
+    return report_resources_ ? options + (options.empty() ? "" : " ") + "-cl-nv-verbose" : options;
+}
+
 const cl::Program& ProgramCache::build(const std::string& text, const std::string& options,
                                        const std::string& name) {
     auto key = std::make_pair(text, options);
-    if (auto it = programs_.find(key); it != programs_.end()) return it->second;
-    if (discovering_) {
-        discovered_.push_back(std::move(key));
-        throw ProgramDiscovered{};
+    auto it = programs_.find(key);
+    if (it == programs_.end()) {
+        if (discovering_) {
+            discovered_.push_back(std::move(key));
+            throw ProgramDiscovered{};
+        }
+        PhaseScope building(Phase::Build);
+        if (auto ahead = prebuilt_.find(key); ahead != prebuilt_.end()) {
+            const cl::Program program = ahead->second.program;
+            const std::string log = ahead->second.log;
+            prebuilt_.erase(ahead);
+            dump_binaries(program, text, options, log);
+            Built b{program, identify(program, options, log)};
+            it = programs_.emplace(std::move(key), std::move(b)).first;
+        } else {
+            cl::Program program(context_, text);
+            const BuildOutcome built =
+                build_program(program, device_, built_with(options), report_resources_);
+            if (!built.ok())
+                throw BuildFailure("kernel build failed (" +
+                                       std::string(cl_error_name(built.error)) + ", options '" +
+                                       built_with(options) + "')",
+                                   built.full_log());
+            // The resource report is not a warning: only what the compiler said besides it is.
+            const std::string said = without_resource_report(built.full_log());
+            if (!built.printed.empty() && !said.empty())
+                compiler_output_ += name + " (options '" + options + "'):
+" + said;
+            dump_binaries(program, text, options, built.build_log);
+            Built b{program, identify(program, options, built.build_log)};
+            it = programs_.emplace(std::move(key), std::move(b)).first;
+        }
     }
-    PhaseScope building(Phase::Build);
-    if (auto it = prebuilt_.find(key); it != prebuilt_.end()) {
-        cl::Program program = std::move(it->second);
-        prebuilt_.erase(it);
-        dump_binaries(program, text, options);
-        return programs_.emplace(std::move(key), std::move(program)).first->second;
-    }
-    cl::Program program(context_, text);
-    const BuildOutcome built = build_program(program, device_, options);
-    if (!built.ok())
-        throw BuildFailure("kernel build failed (" + std::string(cl_error_name(built.error)) +
-                               ", options '" + options + "')",
-                           built.full_log());
-    if (!built.printed.empty())
-        compiler_output_ += name + " (options '" + options + "'):\n" + built.full_log();
-    dump_binaries(program, text, options);
-    return programs_.emplace(std::move(key), std::move(program)).first->second;
+    if (std::find(used_.begin(), used_.end(), &it->second) == used_.end())
+        used_.push_back(&it->second);
+    return it->second.program;
 }
 
 void ProgramCache::discover(const std::function<void()>& first_steps) {
@@ -85,19 +131,22 @@ void ProgramCache::build_discovered(unsigned threads, unsigned part, unsigned pa
             mine.push_back(std::move(keys[i]));
         keys = std::move(mine);
     }
-    struct Built {
+    struct Ahead {
         std::optional<cl::Program> program;
-        bool quiet = false; // an empty build log
+        std::string log;
+        bool quiet = false; // the compiler said nothing but its resource report
     };
-    std::vector<Built> built(keys.size());
+    std::vector<Ahead> built(keys.size());
     std::atomic<size_t> next{0};
     auto worker = [&] {
         for (size_t i; (i = next++) < keys.size();)
             try {
                 cl::Program program(context_, keys[i].first);
-                program.build(std::vector<cl::Device>{device_}, keys[i].second.c_str());
-                const std::string log = program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device_);
-                built[i].quiet = log.find_first_not_of(" \t\r\n") == std::string::npos;
+                program.build(std::vector<cl::Device>{device_},
+                              built_with(keys[i].second).c_str());
+                built[i].log = program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device_);
+                built[i].quiet = without_resource_report(built[i].log)
+                                     .find_first_not_of(" \t\r\n") == std::string::npos;
                 built[i].program = std::move(program);
             } catch (const cl::Error&) { // get() builds it again and reports the failure
             }
@@ -113,11 +162,12 @@ void ProgramCache::build_discovered(unsigned threads, unsigned part, unsigned pa
     const bool printed = !capture.finish().empty();
     for (size_t i = 0; i < keys.size(); ++i)
         if (built[i].program && (!printed || built[i].quiet))
-            prebuilt_.emplace(std::move(keys[i]), std::move(*built[i].program));
+            prebuilt_.emplace(std::move(keys[i]),
+                              Prebuilt{std::move(*built[i].program), std::move(built[i].log)});
 }
 
 void ProgramCache::dump_binaries(const cl::Program& program, const std::string& text,
-                                 const std::string& options) const {
+                                 const std::string& options, const std::string& log) const {
     const std::string dir = env_text("CLGAUGE_DUMP_BINARIES");
     if (dir.empty()) return;
     // Named by a hash of source and options: one file per distinct build.
@@ -127,6 +177,7 @@ void ProgramCache::dump_binaries(const cl::Program& program, const std::string& 
     std::filesystem::create_directories(dir);
     const std::filesystem::path base = std::filesystem::path(dir) / name;
     std::ofstream(base.string() + ".cl") << "// options: " << options << "\n" << text;
+    if (!log.empty()) std::ofstream(base.string() + ".log") << log;
     for (const auto& bin : program.getInfo<CL_PROGRAM_BINARIES>())
         std::ofstream(base.string() + ".bin", std::ios::binary)
             .write(reinterpret_cast<const char*>(bin.data()), std::streamsize(bin.size()));

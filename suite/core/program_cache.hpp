@@ -1,5 +1,7 @@
-// Builds OpenCL programs from embedded sources, once per (source, options) in a run.
+// Builds OpenCL programs from embedded sources, once per (source, options) in a run, and keeps
+// what code each became (code_identity.hpp) for the benchmark that uses it.
 #pragma once
+#include "core/code_identity.hpp"
 #include "core/opencl.hpp"
 
 #include <functional>
@@ -23,8 +25,11 @@ struct ProgramDiscovered {};
 
 class ProgramCache {
   public:
-    ProgramCache(cl::Context context, cl::Device device)
-        : context_(std::move(context)), device_(std::move(device)) {}
+    // report_resources: build with -cl-nv-verbose and read the compiler's resource report from
+    // the build log (NVIDIA); the options a caller passes, and the fingerprint's, stay its own.
+    ProgramCache(cl::Context context, cl::Device device, bool report_resources = false)
+        : context_(std::move(context)), device_(std::move(device)),
+          report_resources_(report_resources) {}
 
     // file: a name under kernels/ ("fma.cl"); text_filter lets a self-test plant a fault
     // in the source before it is compiled (cached under the filtered text).
@@ -46,19 +51,40 @@ class ProgramCache {
     // or that printed to stderr is left to get(), which reports it with its benchmark.
     // With parts > 1, only the programs part, part + parts, ... are built.
     void build_discovered(unsigned threads, unsigned part = 0, unsigned parts = 1);
+    // The code of the programs got (built or found in the cache) since the last call, combined
+    // (code_identity.hpp); the runner attaches it to the benchmark's measurement.
+    CodeIdentity take_code();
 
   private:
+    struct Built {
+        cl::Program program;
+        CodeIdentity code;
+    };
     const cl::Program& build(const std::string& text, const std::string& options,
                              const std::string& name);
+    // The options given to the compiler: the caller's, and -cl-nv-verbose for the resources.
+    std::string built_with(const std::string& options) const;
     // CLGAUGE_DUMP_BINARIES=DIR: writes each built program's source and device binary (PTX
-    // text on NVIDIA) there, to read what the driver's compiler made of a kernel.
+    // text on NVIDIA) there, to read what the driver's compiler made of a kernel, and the
+    // build log where it was read (NVIDIA: the resource report the fingerprint's kernels
+    // come from).
     void dump_binaries(const cl::Program& program, const std::string& text,
-                       const std::string& options) const;
+                       const std::string& options, const std::string& log) const;
+
+    CodeIdentity identify(const cl::Program& program, const std::string& options,
+                          const std::string& log) const;
 
     cl::Context context_;
     cl::Device device_;
-    std::map<std::pair<std::string, std::string>, cl::Program> programs_;
-    std::map<std::pair<std::string, std::string>, cl::Program> prebuilt_;
+    bool report_resources_ = false;
+    std::map<std::pair<std::string, std::string>, Built> programs_;
+    std::vector<const Built*> used_; // since take_code(), each once, in the order first used
+    // Built ahead (build_discovered), with their build logs, until get() asks for them.
+    struct Prebuilt {
+        cl::Program program;
+        std::string log;
+    };
+    std::map<std::pair<std::string, std::string>, Prebuilt> prebuilt_;
     std::vector<std::pair<std::string, std::string>> discovered_;
     bool discovering_ = false;
     std::string compiler_output_;

@@ -1,5 +1,6 @@
 #include "report/json_report.hpp"
 
+#include "core/code_json.hpp"
 #include "report/run_time.hpp"
 
 #include <chrono>
@@ -61,6 +62,7 @@ nlohmann::json measurement_to_json(const Benchmark& b, const Measurement& m) {
             {"reason", m.reason},
             {"build_log", m.build_log},
             {"path", m.path},
+            {"code", code_to_json<nlohmann::json>(m.code)},
             {"rate", m.rate()},
             {"median_s", m.timings.device.median},
             {"min_s", m.timings.device.min},

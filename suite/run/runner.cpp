@@ -36,6 +36,7 @@ Measurement run_guarded(Session& session, const Benchmark& b, const RunOptions& 
         return m;
     }
     (void)session.programs.take_compiler_output(); // an earlier build's, not this benchmark's
+    (void)session.programs.take_code();
     try {
         m = b.run(session, b, *choice.path, options);
         m.path = choice.path->name;
@@ -57,6 +58,7 @@ Measurement run_guarded(Session& session, const Benchmark& b, const RunOptions& 
         m.reason = e.what();
         m.path = choice.path->name;
     }
+    m.code = session.programs.take_code();
     if (const std::string printed = session.programs.take_compiler_output(); !printed.empty())
         m.build_log += (m.build_log.empty() ? "" : "\n") + printed;
     return m;

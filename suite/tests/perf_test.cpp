@@ -72,10 +72,12 @@ PerfVerdict measure_and_judge(const Benchmark* b) {
             : check_line(c);
     const std::string line = verdict_text + " [" + driver_line(*base.file, s.facts()) + "; " +
                              baseline_path(base.dir, s.facts()) + "]";
-    if (verdict_fails(c.verdict)) return {PerfOutcome::Fail, line};
+    // Timed against the baseline: the figures go to a CTest dashboard (ctest -T Test, CDash).
+    const std::string measurements = recorded ? dart_measurements(c) : "";
+    if (verdict_fails(c.verdict)) return {PerfOutcome::Fail, line, measurements};
     if (c.verdict == Verdict::Unsupported || c.verdict == Verdict::NotRecorded)
-        return {PerfOutcome::Skip, line};
-    return {PerfOutcome::Pass, line};
+        return {PerfOutcome::Skip, line, measurements};
+    return {PerfOutcome::Pass, line, measurements};
 }
 
 const std::map<std::string, PerfVerdict>& verdicts_measured_ahead() {
@@ -108,7 +110,7 @@ TEST_P(Perf, MeetsBaseline) {
             return;
         }
     }
-    std::cout << v.message << "\n";
+    std::cout << v.message << "\n" << v.measurements;
     if (v.outcome == PerfOutcome::Fail) FAIL() << v.message;
     if (v.outcome == PerfOutcome::Skip) GTEST_SKIP() << v.message;
 }

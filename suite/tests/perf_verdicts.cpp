@@ -64,7 +64,7 @@ std::map<std::string, PerfVerdict> read_perf_verdicts(const std::string& path) {
         if (!v.is_object()) continue;
         const auto outcome = outcome_from(v.value("outcome", ""));
         if (!outcome) continue;
-        verdicts[id] = {*outcome, v.value("message", "")};
+        verdicts[id] = {*outcome, v.value("message", ""), v.value("measurements", "")};
     }
     return verdicts;
 }
@@ -75,7 +75,9 @@ void write_perf_verdict(const std::string& path, const std::string& id, const Pe
         j = {{"schema", "clgauge.perf_verdicts"},
              {"settings", PerfVerdictFile::settings_now()},
              {"verdicts", nlohmann::json::object()}};
-    j["verdicts"][id] = {{"outcome", outcome_name(v.outcome)}, {"message", v.message}};
+    j["verdicts"][id] = {{"outcome", outcome_name(v.outcome)},
+                         {"message", v.message},
+                         {"measurements", v.measurements}};
     write_file_atomically(path, j.dump(1) + "\n");
 }
 

@@ -16,7 +16,8 @@ enum class PerfOutcome { Pass, Fail, Skip };
 
 struct PerfVerdict {
     PerfOutcome outcome = PerfOutcome::Pass;
-    std::string message; // the verdict line
+    std::string message;      // the verdict line
+    std::string measurements; // CTest's <DartMeasurement> tags for a dashboard
 };
 
 // The file and its mode from the environment.

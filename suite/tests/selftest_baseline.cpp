@@ -123,6 +123,21 @@ class BaselineSelftest : public ::testing::Test {
         }
         std::ofstream(file) << j.dump(2);
     }
+    // Rewrites every recording's code fingerprint (as a driver whose compiler made other code
+    // would have recorded it), or removes the code (a file recorded before fingerprints).
+    void doctor_fingerprint(const std::optional<std::string>& fingerprint) {
+        nlohmann::json j;
+        std::ifstream(file) >> j;
+        for (auto& [id, m] : j["metrics"].items())
+            for (auto& r : m["recordings"]) {
+                ASSERT_TRUE(r.contains("code")) << "recorded without code: " << r.dump();
+                if (fingerprint)
+                    r["code"]["fingerprint"] = *fingerprint;
+                else
+                    r.erase("code");
+            }
+        std::ofstream(file) << j.dump(2);
+    }
     fs::path dir;
     std::string file;
 };
@@ -175,7 +190,8 @@ std::string junit_case(const std::string& xml, const std::string& name) {
 
 // What a CI system reads (docs/ci.md): ctest --output-junit over the perf cases' own CTest
 // registration puts each case's verdict line (baseline, measured, change, tolerance) in the
-// case's <system-out>, and a regression is a <failure>.
+// case's <system-out>, and a regression is a <failure> whose message says whether the code
+// changed.
 TEST_F(BaselineSelftest, JUnitReportCarriesTheVerdictLine) {
     record(kSlowed);
     const fs::path ctest_dir = dir / "junit";
@@ -208,6 +224,119 @@ TEST_F(BaselineSelftest, JUnitReportCarriesTheVerdictLine) {
     ASSERT_NE(out, std::string::npos) << c;
     for (const char* part : {verdict.c_str(), ", measured ", "(tolerance ", "REGRESSION"})
         EXPECT_NE(c.find(part, out), std::string::npos) << "'" << part << "' missing:\n" << c;
+    // The failing case's verdict line says whether the code changed: here it did not...
+    EXPECT_NE(c.find("REGRESSION on unchanged code", out), std::string::npos) << c;
+    // ...and with a baseline recorded from other code (a doctored fingerprint) it did.
+    doctor_fingerprint("0123456789abcdef");
+    r = run(env + "CLGAUGE_TEST_SLOWDOWN=" + kSlowdown, CLGAUGE_CTEST, args);
+    EXPECT_NE(r.rc, 0) << r.out;
+    c = junit_case(read_junit(), "Registry/Perf.MeetsBaseline/fp32_fma");
+    EXPECT_NE(c.find("<failure"), std::string::npos) << c;
+    EXPECT_NE(c.find("REGRESSION, code changed (fingerprint 0123456789ab -&gt; "),
+              std::string::npos)
+        << c;
+    EXPECT_EQ(c.find("on unchanged code"), std::string::npos) << c;
+}
+
+// "Did the code change?" (docs/code-fingerprints.md): a recording carries the fingerprint of
+// the code it measured. The same code reads "same code", and a slowdown on it "REGRESSION on
+// unchanged code"; a baseline whose fingerprint differs (doctored here) reads "code changed"
+// with both fingerprints, in --check and in the perf case's verdict line; one recorded before
+// fingerprints reads "code unknown", never "changed".
+TEST_F(BaselineSelftest, DoctoredFingerprintReadsCodeChanged) {
+    record(kSlowed);
+    const std::string only = std::string("--check --only ") + kSlowed;
+    const std::string filter = " --gtest_filter='*fp32_fma*'";
+    const std::string env = "env CLGAUGE_BASELINES='" + dir.string() + "'";
+    const std::string slowed = " CLGAUGE_TEST_SLOWDOWN=" + std::string(kSlowdown);
+    Output r = clgauge(only);
+    EXPECT_EQ(r.rc, 0) << r.out;
+    EXPECT_NE(r.out.find("same     ok"), std::string::npos) << r.out;
+    r = run(env + slowed, CLGAUGE_PERF_TESTS_BINARY, filter);
+    EXPECT_NE(r.rc, 0) << r.out;
+    EXPECT_NE(r.out.find("REGRESSION on unchanged code"), std::string::npos) << r.out;
+
+    doctor_fingerprint("0123456789abcdef");
+    r = clgauge(only);
+    EXPECT_EQ(r.rc, 0) << "changed code alone is no failure:\n" << r.out;
+    EXPECT_NE(r.out.find("CHANGED  ok"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("code changed (fingerprint 0123456789ab -> "), std::string::npos) << r.out;
+    r = run(env + slowed, CLGAUGE_PERF_TESTS_BINARY, filter);
+    EXPECT_NE(r.rc, 0) << r.out;
+    EXPECT_NE(r.out.find("REGRESSION, code changed (fingerprint 0123456789ab -> "),
+              std::string::npos)
+        << r.out;
+    EXPECT_EQ(r.out.find("on unchanged code"), std::string::npos) << r.out;
+
+    doctor_fingerprint(std::nullopt);
+    r = clgauge(only);
+    EXPECT_EQ(r.rc, 0) << r.out;
+    EXPECT_NE(r.out.find("unknown  ok"), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("code changed"), std::string::npos) << r.out;
+}
+
+// --stamp-code puts a report's fingerprints into a baseline recorded without them; a report
+// of a driver the baseline was not recorded with is refused, the file left as it was.
+TEST_F(BaselineSelftest, StampCodeFromAReport) {
+    record(kSlowed);
+    nlohmann::json recorded;
+    std::ifstream(file) >> recorded;
+    const auto fingerprint =
+        recorded["metrics"][kSlowed]["recordings"][0]["code"]["fingerprint"].get<std::string>();
+    doctor_fingerprint(std::nullopt);
+    const std::string report = (dir / "r.json").string();
+    ASSERT_EQ(run("env", CLGAUGE_BINARY,
+                  std::string("--only ") + kSlowed + " --budget-ms 20 --json '" + report + "'")
+                  .rc,
+              0);
+    nlohmann::json j;
+    std::ifstream(report) >> j;
+    const std::string driver = j["devices"][0]["device"]["driver"];
+    j["devices"][0]["device"]["driver"] = "another driver";
+    std::ofstream(dir / "other.json") << j.dump();
+    Output r = run("env", CLGAUGE_BINARY,
+                   "--stamp-code '" + (dir / "other.json").string() + "' '" + file + "'");
+    EXPECT_EQ(r.rc, 2) << r.out;
+    EXPECT_NE(r.out.find("device.driver: is \"another driver\""), std::string::npos) << r.out;
+    r = run("env", CLGAUGE_BINARY, "--stamp-code '" + report + "' '" + file + "'");
+    EXPECT_EQ(r.rc, 0) << r.out;
+    EXPECT_NE(r.out.find("stamped fp32.fma: " + fingerprint.substr(0, 12)), std::string::npos)
+        << r.out;
+    const BaselineFile f = load_baseline(file);
+    EXPECT_EQ(f.metrics.at(kSlowed).recordings.at(0).code.fingerprint, fingerprint)
+        << "a report of the same code stamps the recorded fingerprint (driver " << driver << ")";
+    r = clgauge(std::string("--check --only ") + kSlowed);
+    EXPECT_NE(r.out.find("same     ok"), std::string::npos) << r.out;
+}
+
+// CDash draws a perf case's history from the measurements ctest finds in its output: a
+// ctest -T Test run over the perf cases' own registration puts the rate, the baseline and
+// the code fingerprint into Test.xml as NamedMeasurement elements.
+TEST_F(BaselineSelftest, DashboardGetsTheRateAsAMeasurement) {
+    record(kSlowed);
+    const fs::path ctest_dir = dir / "dashboard";
+    fs::create_directories(ctest_dir);
+    std::ofstream(ctest_dir / "CTestTestfile.cmake")
+        << "include(\"" << CLGAUGE_PERF_CTEST_FILE << "\")\n";
+    const Output r =
+        run("cd '" + ctest_dir.string() + "' && env CLGAUGE_BASELINES='" + dir.string() + "'",
+            CLGAUGE_CTEST, "-T Test -R '/fp32_fma( |$)'");
+    EXPECT_EQ(r.rc, 0) << r.out;
+    std::ifstream tag_file(ctest_dir / "Testing" / "TAG");
+    std::string tag;
+    std::getline(tag_file, tag);
+    std::ifstream in(ctest_dir / "Testing" / tag / "Test.xml");
+    const std::string xml(std::istreambuf_iterator<char>(in), {});
+    ASSERT_FALSE(xml.empty()) << "no Testing/" << tag << "/Test.xml:\n" << r.out;
+    for (const char* name : {"measured [FLOP/s]", "baseline [FLOP/s]"}) {
+        const std::string open =
+            std::string("<NamedMeasurement type=\"numeric/double\" name=\"") + name + "\">";
+        const size_t at = xml.find(open);
+        ASSERT_NE(at, std::string::npos) << open << " missing:\n" << xml.substr(0, 4000);
+        const size_t value = xml.find("<Value>", at) + 7;
+        EXPECT_GT(std::stod(xml.substr(value, xml.find("</Value>", value) - value)), 0) << name;
+    }
+    EXPECT_NE(xml.find("name=\"code fingerprint\""), std::string::npos);
 }
 
 TEST_F(BaselineSelftest, BaselineClaimingTenfoldFails) {

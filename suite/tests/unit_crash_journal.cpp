@@ -26,6 +26,17 @@ Measurement full_measurement() {
     m.verification.degenerate = "all zero";
     m.details = {{"share", "95%"}, {"share", "twice"}};
     m.time_is_figure = true;
+    m.code.fingerprint = "00112233445566ff";
+    m.code.build_options = "-DCLG_STEPS=8";
+    m.code.resources_reported = true;
+    KernelResources k;
+    k.kernel = "fma";
+    k.registers = 18;
+    k.spill_store_bytes = 4;
+    k.spill_load_bytes = 8;
+    k.stack_bytes = 16;
+    k.local_bytes = 1024;
+    m.code.kernels = {k, KernelResources{"mad", 20, 0, 0, 0, -1}};
     return m;
 }
 
@@ -51,6 +62,12 @@ TEST(CrashJournal, MeasurementRoundTrips) {
     EXPECT_EQ(b.details, a.details);
     EXPECT_EQ(b.time_is_figure, a.time_is_figure);
     EXPECT_EQ(b.rate(), a.rate());
+    EXPECT_EQ(b.code.fingerprint, a.code.fingerprint);
+    EXPECT_EQ(b.code.build_options, a.code.build_options);
+    EXPECT_TRUE(b.code.resources_reported);
+    ASSERT_EQ(b.code.kernels.size(), 2u);
+    EXPECT_EQ(describe(b.code.kernels[0]), describe(a.code.kernels[0]));
+    EXPECT_EQ(describe(b.code.kernels[1]), describe(a.code.kernels[1]));
 
     auto bad = measurement_to_journal(a);
     bad["status"] = 99;

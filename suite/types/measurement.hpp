@@ -1,5 +1,6 @@
 // What running one benchmark produced: a status, timings, the work done and its verification.
 #pragma once
+#include "core/code_identity.hpp"
 #include "core/phase_clock.hpp"
 #include "core/timing.hpp"
 
@@ -29,7 +30,8 @@ struct Measurement {
     // BuildFailed: the build log; otherwise what the compiler printed while building this
     // benchmark's kernels (warnings), kept here instead of between the table's rows.
     std::string build_log;
-    std::string path; // the path that ran
+    std::string path;  // the path that ran
+    CodeIdentity code; // what its kernels were built into (unknown when nothing was built)
     Timings timings;
     double work_per_launch = 0; // operations or bytes per timed launch
     size_t global_size = 0, local_size = 0;

@@ -1,0 +1,63 @@
+// label selftest: every measurement carries the code it ran (core/code_identity.hpp), the same
+// fingerprint for the same code, found again on a cache hit, and another for a changed kernel;
+// the compiler's per-kernel resources where the device reports them (NVIDIA), a skip saying so
+// where it does not.
+#include "device_fixture.hpp"
+#include "registry/registry.hpp"
+#include "run/run_all.hpp"
+#include "run/runner.hpp"
+
+#include <gtest/gtest.h>
+
+namespace clgauge::test {
+namespace {
+
+Measurement run_fma(const std::function<std::string(std::string)>& mutate = {}) {
+    RunOptions opts = run_options_from_env(Mode::Conformance);
+    opts.mutate_source = mutate;
+    const Benchmark* b = find_benchmark("fp32.fma");
+    if (!b) throw std::runtime_error("no fp32.fma in the registry");
+    return run_benchmark(device_session(), *b, opts);
+}
+
+TEST(CodeIdentity, SameCodeSameFingerprintOtherCodeAnother) {
+    const Measurement m = run_fma();
+    ASSERT_EQ(m.status, Status::Ok) << m.reason;
+    ASSERT_TRUE(m.code.known()) << "a built kernel must carry a fingerprint";
+    EXPECT_EQ(m.code.build_options.find("-cl-nv-verbose"), std::string::npos)
+        << "the options are clgauge's own: " << m.code.build_options;
+    const Measurement again = run_fma(); // the program cache's copy
+    EXPECT_EQ(again.code.fingerprint, m.code.fingerprint) << "a cache hit is the same code";
+    // The planted change: one more kernel in the program is other code.
+    bool planted = false;
+    const Measurement other = run_fma([&](std::string text) {
+        planted = true;
+        return text + "\nkernel void clg_planted_extra(global uint* p) { p[0] = 7u; }\n";
+    });
+    ASSERT_TRUE(planted);
+    ASSERT_EQ(other.status, Status::Ok) << other.reason;
+    EXPECT_NE(other.code.fingerprint, m.code.fingerprint) << "changed code, same fingerprint";
+}
+
+TEST(CodeIdentity, KernelResourcesWhereTheDeviceReportsThem) {
+    Session& s = device_session();
+    if (!s.facts().is_nvidia())
+        GTEST_SKIP() << s.facts().platform
+                     << " reports no per-kernel resources (only NVIDIA's -cl-nv-verbose build "
+                        "log does here): the report says none";
+    const Measurement m = run_fma();
+    ASSERT_EQ(m.status, Status::Ok) << m.reason;
+    ASSERT_TRUE(m.code.resources_reported) << "no ptxas report in the build log";
+    ASSERT_FALSE(m.code.kernels.empty());
+    for (const auto& k : m.code.kernels) {
+        EXPECT_GT(k.registers, 0) << describe(k);
+        EXPECT_GE(k.spill_store_bytes, 0) << describe(k);
+        EXPECT_GE(k.spill_load_bytes, 0) << describe(k);
+    }
+    EXPECT_EQ(m.build_log.find("ptxas"), std::string::npos)
+        << "the resource report is not a warning:\n"
+        << m.build_log;
+}
+
+} // namespace
+} // namespace clgauge::test
