@@ -40,6 +40,26 @@ TEST(KernelResources, ParsesPtxasReportOfTwoKernels) {
     EXPECT_EQ(k[1].local_bytes, 0) << "no smem in the line: none used";
 }
 
+// The NVIDIA driver's own log (driver 580.159.04, H100, kernels/dp4a.cl built with
+// -cl-nv-verbose): three entry functions and the properties of a called function, the
+// front end's warnings before them.
+TEST(KernelResources, ParsesTheNvidiaDriversLog) {
+    const std::string log = captured("nvidia_driver_580.txt");
+    const auto k = parse_ptxas_resources(log);
+    ASSERT_EQ(k.size(), 3u) << "clg_dp4a_chains is no entry function";
+    EXPECT_EQ(k[0].kernel, "dp4a_su8");
+    EXPECT_EQ(k[0].registers, 22);
+    EXPECT_EQ(k[2].kernel, "dp4a_s8");
+    EXPECT_EQ(k[2].registers, 24);
+    for (const auto& kernel : k) {
+        EXPECT_EQ(kernel.stack_bytes, 0) << kernel.kernel;
+        EXPECT_EQ(kernel.spill_bytes(), 0) << kernel.kernel;
+    }
+    // What the compiler said besides its report stays a warning.
+    EXPECT_NE(without_resource_report(log).find("overriding noinline"), std::string::npos);
+    EXPECT_EQ(without_resource_report(log).find("registers"), std::string::npos);
+}
+
 TEST(KernelResources, ParsesSpills) {
     const auto k = parse_ptxas_resources(captured("spill.txt"));
     ASSERT_EQ(k.size(), 1u);
