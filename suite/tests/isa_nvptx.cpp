@@ -72,13 +72,13 @@ void parse_frames(const std::string& log, std::map<std::string, SassKernel>& ker
     }
 }
 
-PtxBuild assemble_in(const NvTools& tools, const fs::path& dir, PtxBuild b, const std::string& arch,
-                     const std::string& ptxas_options) {
+PtxBuild assemble_in(const NvTools& tools, const fs::path& dir, PtxBuild b,
+                     const std::string& arch) {
     const fs::path ptx = dir / "kernel.ptx", cubin = dir / "kernel.cubin", log = dir / "log";
     std::ofstream(ptx) << b.ptx;
     std::string ptxas_log;
-    if (!run(quoted(tools.ptxas) + " -arch=" + arch + " -v " + ptxas_options + " -o " +
-                 quoted(cubin.string()) + " " + quoted(ptx.string()),
+    if (!run(quoted(tools.ptxas) + " -arch=" + arch + " -v -o " + quoted(cubin.string()) + " " +
+                 quoted(ptx.string()),
              log, ptxas_log)) {
         b.log = "ptxas -arch=" + arch + " failed:\n" + ptxas_log;
         return b;
@@ -140,7 +140,7 @@ std::string retarget_ptx(const std::string& ptx, const std::string& arch) {
 }
 
 PtxBuild build_for_sm(const NvTools& tools, const std::string& source, const std::string& options,
-                      const std::string& arch, const std::string& ptxas_options) {
+                      const std::string& arch) {
     ScratchDir dir("ptx");
     const fs::path src = dir.path / "kernel.cl", ptx = dir.path / "kernel.ptx";
     std::ofstream(src) << source;
@@ -164,7 +164,7 @@ PtxBuild build_for_sm(const NvTools& tools, const std::string& source, const std
     }
     b.compiled = true;
     b.ptx = retarget_ptx(test::read_text(ptx), arch);
-    return assemble_in(tools, dir.path, std::move(b), arch, ptxas_options);
+    return assemble_in(tools, dir.path, std::move(b), arch);
 }
 
 std::string ptx_entry(const std::string& ptx, const std::string& kernel) {

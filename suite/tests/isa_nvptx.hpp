@@ -38,9 +38,8 @@ struct PtxBuild {
 // Compiles `source` (an OpenCL C text, includes already expanded) with the OpenCL build
 // options `options` to PTX, declares the PTX for `arch` ("sm_90": clang-15 knows nothing
 // newer than sm_86, and the driver targets the device itself), assembles and disassembles it.
-// `ptxas_options` are added to ptxas's (-maxrregcount=N, for a planted spill).
 PtxBuild build_for_sm(const NvTools& tools, const std::string& source, const std::string& options,
-                      const std::string& arch, const std::string& ptxas_options = "");
+                      const std::string& arch);
 
 // The PTX with its .version and .target lines replaced: the ISA version ptxas accepts every
 // clgauge instruction in, and `arch`.

@@ -30,6 +30,12 @@ struct PtxContract {
 std::vector<std::string> contract_violations(const PtxContract& contract, const PtxBuild& build,
                                              const std::string& kernel);
 
+// Every NVIDIA path's contract (isa_ptx_contract_table.cpp), and one of them; the latter
+// throws std::runtime_error naming what has none.
+const std::vector<PtxContract>& ptx_contracts();
+const PtxContract& ptx_contract(const std::string& entry, const std::string& path,
+                                const std::string& arch);
+
 // How many lines of `text` match `re`.
 size_t count_lines(const std::string& text, const std::string& re);
 
