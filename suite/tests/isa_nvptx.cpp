@@ -24,7 +24,8 @@ const char* kLibclcNvptx = "nvptx64--nvidiacl.bc";
 const char* kPtxVersion = "8.4";
 
 std::string tool(const char* variable, const fs::path& installed, const char* name) {
-    if (const char* e = std::getenv(variable); e && *e) return e;
+    // A variable that names no executable leaves the tool missing: a skip, not a failed build.
+    if (const char* e = std::getenv(variable); e && *e) return ::access(e, X_OK) == 0 ? e : "";
     if (::access(installed.c_str(), X_OK) == 0) return installed.string();
     return find_on_path(name);
 }
@@ -118,15 +119,14 @@ NvTools find_nv_tools() {
     t.nvdisasm = tool("CLGAUGE_NVDISASM", fs::path(kCudaIsaBin) / "nvdisasm", "nvdisasm");
     const std::string hint = " (scripts/setup-cuda-isa installs it)";
     if (t.clang.empty())
-        t.missing = "clang-15 is not installed" + hint + "; CLGAUGE_ISA_CLANG names another";
+        t.missing = "no clang-15" + hint + "; CLGAUGE_ISA_CLANG names another";
     else if (t.libclc.empty())
         t.missing = "no " + libclc.string() + ": libclc-15 is not installed" + hint +
                     "; CLGAUGE_LIBCLC_DIR names its folder";
     else if (t.ptxas.empty())
-        t.missing = "NVIDIA's ptxas is not installed" + hint + "; CLGAUGE_PTXAS names another";
+        t.missing = "no NVIDIA ptxas" + hint + "; CLGAUGE_PTXAS names another";
     else if (t.nvdisasm.empty())
-        t.missing =
-            "NVIDIA's nvdisasm is not installed" + hint + "; CLGAUGE_NVDISASM names another";
+        t.missing = "no NVIDIA nvdisasm" + hint + "; CLGAUGE_NVDISASM names another";
     return t;
 }
 

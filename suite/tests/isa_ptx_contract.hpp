@@ -4,6 +4,8 @@
 #pragma once
 #include "isa_nvptx.hpp"
 
+#include "types/benchmark.hpp"
+
 #include <string>
 #include <vector>
 
@@ -35,6 +37,10 @@ std::vector<std::string> contract_violations(const PtxContract& contract, const 
 const std::vector<PtxContract>& ptx_contracts();
 const PtxContract& ptx_contract(const std::string& entry, const std::string& path,
                                 const std::string& arch);
+
+// "id [path]" of each path of `entries` for NVIDIA (inline PTX, or an sm_ need) that has no
+// contract: such a path would go unchecked.
+std::vector<std::string> paths_without_contract(const std::vector<Benchmark>& entries);
 
 // How many lines of `text` match `re`.
 size_t count_lines(const std::string& text, const std::string& re);

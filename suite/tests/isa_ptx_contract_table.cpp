@@ -1,6 +1,7 @@
 // The contract of every NVIDIA path (suite/tests/isa_ptx_contracts.cpp checks them).
 #include "isa_ptx_contract.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace clgauge::isa {
@@ -240,6 +241,22 @@ const PtxContract& ptx_contract(const std::string& entry, const std::string& pat
     for (const PtxContract& c : ptx_contracts())
         if (c.entry == entry && c.path == path && c.arch == arch) return c;
     throw std::runtime_error("no ISA contract for " + entry + " [" + path + "] " + arch);
+}
+
+std::vector<std::string> paths_without_contract(const std::vector<Benchmark>& entries) {
+    std::vector<std::string> v;
+    for (const Benchmark& b : entries)
+        for (const Path& p : b.paths) {
+            const bool nvidia = std::any_of(p.needs.begin(), p.needs.end(), [](Need n) {
+                return n == Need::InlinePtx || n == Need::NvSm61 || n == Need::NvSm80 ||
+                       n == Need::NvSm89;
+            });
+            const bool covered = std::any_of(
+                ptx_contracts().begin(), ptx_contracts().end(),
+                [&](const PtxContract& c) { return c.entry == b.id && c.path == p.name; });
+            if (nvidia && !covered) v.push_back(b.id + " [" + p.name + "]");
+        }
+    return v;
 }
 
 } // namespace clgauge::isa

@@ -60,22 +60,21 @@ std::string contract_name(const ::testing::TestParamInfo<size_t>& info) {
 INSTANTIATE_TEST_SUITE_P(Nvidia, PtxContracts, ::testing::Range<size_t>(0, ptx_contracts().size()),
                          contract_name);
 
-// A path for NVIDIA (inline PTX, or an sm_ need) without a contract would go unchecked.
+// A path for NVIDIA without a contract would go unchecked.
 TEST(PtxContractTable, EveryNvidiaPathHasAContract) {
-    for (const Benchmark& b : registry())
-        for (const Path& p : b.paths) {
-            const bool nvidia = std::any_of(p.needs.begin(), p.needs.end(), [](Need n) {
-                return n == Need::InlinePtx || n == Need::NvSm61 || n == Need::NvSm80 ||
-                       n == Need::NvSm89;
-            });
-            if (!nvidia) continue;
-            const bool covered = std::any_of(
-                ptx_contracts().begin(), ptx_contracts().end(),
-                [&](const PtxContract& c) { return c.entry == b.id && c.path == p.name; });
-            EXPECT_TRUE(covered) << b.id << " [" << p.name
-                                 << "] is an NVIDIA path without an ISA contract "
-                                    "(suite/tests/isa_ptx_contracts.cpp)";
-        }
+    for (const std::string& p : paths_without_contract(registry()))
+        ADD_FAILURE() << p
+                      << " is an NVIDIA path without an ISA contract "
+                         "(suite/tests/isa_ptx_contract_table.cpp)";
+}
+
+// The planted fault: an entry with a new inline-PTX path, and one whose path has a contract.
+TEST(PtxContractTable, NewPtxPathWithoutAContractIsNamed) {
+    Benchmark b = registry_entry("dp4a.s8");
+    b.paths.push_back({"ptx-new", {Need::InlinePtx}, "-DCLG_PATH_PTX"});
+    const std::vector<std::string> missing = paths_without_contract({b});
+    ASSERT_EQ(missing.size(), 1u);
+    EXPECT_EQ(missing.front(), "dp4a.s8 [ptx-new]");
 }
 
 } // namespace
