@@ -4,12 +4,27 @@
 // collapse onto one value over any number of steps. The multipliers take the extreme byte
 // values on every lane; some chains start with accumulators next to INT_MAX / INT_MIN.
 // Paths (build options): -DCLG_PATH_KHR (cl_khr_integer_dot_product built-ins),
-// -DCLG_PATH_PTX (NVIDIA inline PTX dp4a), neither: portable char4 arithmetic (emulated).
+// -DCLG_PATH_PTX (NVIDIA inline PTX dp4a), -DCLG_PATH_AMD (AMD dot4 built-ins), none of them:
+// portable char4 arithmetic (emulated).
 #include "clgauge_inputs.h"
 
 #ifndef CLG_STEPS
 #define CLG_STEPS 512
 #endif
+
+// Emulated: each lane widened to 32 bits, multiplied and summed.
+inline uint clg_dot_ss(uint a, uint b) {
+    const int4 p = convert_int4(as_char4(a)) * convert_int4(as_char4(b));
+    return (uint)(p.x + p.y + p.z + p.w);
+}
+inline uint clg_dot_uu(uint a, uint b) {
+    const uint4 p = convert_uint4(as_uchar4(a)) * convert_uint4(as_uchar4(b));
+    return p.x + p.y + p.z + p.w;
+}
+inline uint clg_dot_su(uint a, uint b) {
+    const int4 p = convert_int4(as_char4(a)) * convert_int4(as_uchar4(b));
+    return (uint)(p.x + p.y + p.z + p.w);
+}
 
 #if defined(CLG_PATH_KHR)
 #define CLG_DP4A_SS(a, b, c) ((uint)dot(as_char4(a), as_char4(b)) + (c))
@@ -37,20 +52,15 @@ inline uint clg_dp4a_su(uint a, uint b, uint c) {
 #define CLG_DP4A_UU(a, b, c) clg_dp4a_uu(a, b, c)
 #define CLG_DP4A_SU(a, b, c) clg_dp4a_su(a, b, c)
 
+#elif defined(CLG_PATH_AMD)
+// AMD's dot1 instructions (v_dot4_i32_i8, v_dot4_u32_u8; gfx906 and newer), no clamping
+// (wrapping, as the other paths). They have no signed x unsigned form: dp4a.su8 has no amd
+// path, and its kernel here is the emulated one.
+#define CLG_DP4A_SS(a, b, c) ((uint)__builtin_amdgcn_sdot4((int)(a), (int)(b), (int)(c), false))
+#define CLG_DP4A_UU(a, b, c) __builtin_amdgcn_udot4(a, b, c, false)
+#define CLG_DP4A_SU(a, b, c) (clg_dot_su(a, b) + (c))
+
 #else
-// Emulated: each lane widened to 32 bits, multiplied and summed.
-inline uint clg_dot_ss(uint a, uint b) {
-    const int4 p = convert_int4(as_char4(a)) * convert_int4(as_char4(b));
-    return (uint)(p.x + p.y + p.z + p.w);
-}
-inline uint clg_dot_uu(uint a, uint b) {
-    const uint4 p = convert_uint4(as_uchar4(a)) * convert_uint4(as_uchar4(b));
-    return p.x + p.y + p.z + p.w;
-}
-inline uint clg_dot_su(uint a, uint b) {
-    const int4 p = convert_int4(as_char4(a)) * convert_int4(as_uchar4(b));
-    return (uint)(p.x + p.y + p.z + p.w);
-}
 #define CLG_DP4A_SS(a, b, c) (clg_dot_ss(a, b) + (c))
 #define CLG_DP4A_UU(a, b, c) (clg_dot_uu(a, b) + (c))
 #define CLG_DP4A_SU(a, b, c) (clg_dot_su(a, b) + (c))

@@ -10,8 +10,8 @@
 // out[tile * M * N ...] (fp32 or int32 bits). reference/mma.hpp reproduces it.
 //
 // Build options: one format -DCLG_FMT_{F16,BF16,TF32,E4M3,E5M2,E2M1,S8,S4,TERNARY}; one path
-// -DCLG_MMA_EMU (with a sub-group layer define, -DCLG_MMA_SG=<lanes>), -DCLG_MMA_PTX or
-// -DCLG_MMA_DPAS; -DCLG_STEPS, -DCLG_MMA_TILES.
+// -DCLG_MMA_EMU (with a sub-group layer define, -DCLG_MMA_SG=<lanes>), -DCLG_MMA_PTX,
+// -DCLG_MMA_DPAS or -DCLG_MMA_MFMA; -DCLG_STEPS, -DCLG_MMA_TILES.
 #ifndef CLGAUGE_INPUTS_H // (a host-side test includes it first)
 #include "clgauge_inputs.h"
 #endif
@@ -212,6 +212,8 @@ inline float clg_decode(uint b) {
 #include "clgauge_mma_ptx.h"
 #elif defined(CLG_MMA_DPAS)
 #include "clgauge_mma_dpas.h"
+#elif defined(CLG_MMA_MFMA)
+#include "clgauge_mma_mfma.h"
 #else
 #error "no CLG_MMA_* path selected"
 #endif

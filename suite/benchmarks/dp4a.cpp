@@ -7,23 +7,27 @@
 namespace clgauge::families {
 
 namespace {
-// Best first: the khr built-ins, NVIDIA's dp4a instruction, then char4 arithmetic anywhere.
-// Intel's dot-product instruction is reached through the khr built-ins.
-std::vector<Path> dp4a_paths() {
-    return {{"khr", {Need::IntDot4x8, Need::OpenCLC30}, "-DCLG_PATH_KHR -cl-std=CL3.0"},
-            {"ptx", {Need::InlinePtx, Need::NvSm61}, "-DCLG_PATH_PTX"},
-            {"emulated", {}, ""}};
+// Best first: the khr built-ins, NVIDIA's dp4a instruction, AMD's dot4 built-ins, then char4
+// arithmetic anywhere. Intel's dot-product instruction is reached through the khr built-ins.
+// AMD's dot1 instructions have no signed x unsigned form: dp4a.su8 has no amd path.
+std::vector<Path> dp4a_paths(bool amd) {
+    std::vector<Path> v = {
+        {"khr", {Need::IntDot4x8, Need::OpenCLC30}, "-DCLG_PATH_KHR -cl-std=CL3.0"},
+        {"ptx", {Need::InlinePtx, Need::NvSm61}, "-DCLG_PATH_PTX"}};
+    if (amd) v.push_back({"amd", {Need::AmdDot4}, "-DCLG_PATH_AMD"});
+    v.push_back({"emulated", {}, ""});
+    return v;
 }
 
-Benchmark dp4a_entry(const char* id, const char* kernel, const char* what,
-                     ChainReference reference) {
+Benchmark dp4a_entry(const char* id, const char* kernel, const char* what, ChainReference reference,
+                     bool amd) {
     return chain_benchmark(
         {.entry = {.id = id,
                    .family = "dp4a",
                    .label = "DP4A  compute",
                    .description = what,
                    .unit = Unit::OpPerSecond,
-                   .paths = dp4a_paths()},
+                   .paths = dp4a_paths(amd)},
          .source = "dp4a.cl",
          .kernel = kernel,
          // Per step: two dependent 4-way dot products with accumulate, each counted as
@@ -36,11 +40,12 @@ Benchmark dp4a_entry(const char* id, const char* kernel, const char* what,
 } // namespace
 
 std::vector<Benchmark> dp4a() {
-    return {
-        dp4a_entry("dp4a.s8", "dp4a_s8", "4x8-bit dot product, signed x signed", ref::dp4a_s8),
-        dp4a_entry("dp4a.u8", "dp4a_u8", "4x8-bit dot product, unsigned x unsigned", ref::dp4a_u8),
-        dp4a_entry("dp4a.su8", "dp4a_su8", "4x8-bit dot product, signed x unsigned",
-                   ref::dp4a_su8)};
+    return {dp4a_entry("dp4a.s8", "dp4a_s8", "4x8-bit dot product, signed x signed", ref::dp4a_s8,
+                       true),
+            dp4a_entry("dp4a.u8", "dp4a_u8", "4x8-bit dot product, unsigned x unsigned",
+                       ref::dp4a_u8, true),
+            dp4a_entry("dp4a.su8", "dp4a_su8", "4x8-bit dot product, signed x unsigned",
+                       ref::dp4a_su8, false)};
 }
 
 // Registry order 30: where the family stands in the table, the JSON and the CSV.

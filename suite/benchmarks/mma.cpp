@@ -21,6 +21,7 @@ struct Variant {
     const char* ptx_path; // "ptx", or a name that says the format is not native there
     unsigned dpas_k = 0;  // K of the DPAS built-in, 0 where the extension has none
     const char* dpas_builtin = "";
+    bool mfma = false; // an AMD MFMA path (kernels/include/clgauge_mma_mfma.h)
 };
 
 // Emulation on sub-groups: an 8 x 8 tile, each lane one 32-bit word of K.
@@ -64,6 +65,19 @@ MmaPath dpas(const Variant& v) {
             s};
 }
 
+// AMD MFMA: a 16 x 16 x 16 tile per v_mfma_i32_16x16x16i8 on a wavefront of 64 (gfx908,
+// gfx90a; gfx94x replaced it with 16x16x32). Four tiles per wavefront, as on the ptx path.
+MmaPath mfma() {
+    MmaShape s;
+    s.tile = {16, 16, 16};
+    s.group_items = 64;
+    s.tiles_per_group = 4;
+    s.steps = 16;
+    s.local_size = 256;
+    s.instruction = "v_mfma_i32_16x16x16i8";
+    return {{"mfma", {Need::AmdMfmaI8}, "-DCLG_MMA_MFMA"}, s};
+}
+
 const Variant kVariants[] = {
     {"mma.h", "MMA.h  compute", "fp16 x fp16 + fp32", Format::F16, "CLG_FMT_F16", 2, 16,
      "mma.sync.m16n8k16.f32.f16.f16.f32", Need::NvSm80, "ptx", 16, "f16_f16_matrix_mad_k16"},
@@ -80,7 +94,7 @@ const Variant kVariants[] = {
      "2x mma.sync.m16n8k16.f32.f16.f16.f32 on E2M1*scale decoded to fp16 (no fp4 before sm_100)",
      Need::NvSm80, "ptx-f16"},
     {"mma.i8", "MMA.i8 compute", "int8 x int8 + int32", Format::S8, "CLG_FMT_S8", 4, 32,
-     "mma.sync.m16n8k32.s32.s8.s8.s32", Need::NvSm80, "ptx", 32, "i8_i8_matrix_mad_k32"},
+     "mma.sync.m16n8k32.s32.s8.s8.s32", Need::NvSm80, "ptx", 32, "i8_i8_matrix_mad_k32", true},
     {"mma.i4", "MMA.i4 compute", "int4 x int4 + int32", Format::S4, "CLG_FMT_S4", 8, 64,
      "mma.sync.m16n8k64.s32.s4.s4.s32", Need::NvSm80, "ptx", 64, "i4_i4_matrix_mad_k64"},
     {"mma.i2", "MMA.i2 compute", "ternary {-1,0,1} as bit planes (x+, x-) + int32", Format::Ternary,
@@ -102,6 +116,7 @@ std::vector<Benchmark> mma() {
         spec.options = std::string("-D") + x.define;
         spec.paths = {ptx(x)};
         if (x.dpas_k) spec.paths.push_back(dpas(x));
+        if (x.mfma) spec.paths.push_back(mfma());
         spec.paths.push_back(emulated("emulated-ptx", {Need::InlinePtx},
                                       "-DCLG_MMA_EMU -DCLG_SG_PTX", 32, x.elements_per_word));
         spec.paths.push_back(emulated("emulated", {},

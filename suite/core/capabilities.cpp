@@ -68,6 +68,27 @@ kernel void probe(global uint* p) {
   intel_sub_group_block_write(p + 64, v);
 }
 )";
+// Both built-ins, with their clamp argument: a compiler that knows them for this GPU.
+const char* kAmdDot4Probe = R"(
+kernel void probe(global uint* p) {
+  const uint i = get_global_id(0);
+  p[i] = (uint)__builtin_amdgcn_sdot4((int)p[i], 0x01020304, 5, false) +
+         __builtin_amdgcn_udot4(p[i], 0x01020304u, 5u, false);
+}
+)";
+
+const char* kAmdMfmaI8Probe = R"(
+kernel void probe(global int4* p) {
+  const uint i = get_global_id(0);
+  p[i] = __builtin_amdgcn_mfma_i32_16x16x16i8(0x01020304, 0x01010101, p[i], 0, 0, 0);
+}
+)";
+
+// "gfx90a" of an AMD device name "gfx90a:sramecc+:xnack-".
+std::string amd_gfx(const std::string& name) {
+    return name.rfind("gfx", 0) == 0 ? name.substr(0, name.find(':')) : "";
+}
+
 const char* kPtxProbe = R"(
 kernel void probe(global uint* p) {
   uint lane;
@@ -273,6 +294,12 @@ Capabilities detect_capabilities(const cl::Context& context, const DeviceEntry& 
     c.image_gap = missing_image_formats(context, d);
     c.images = c.image_gap.empty();
     if (entry.facts.is_nvidia()) c.inline_ptx = !try_compile(context, d, kPtxProbe, "").has_value();
+    if (entry.facts.is_amd() && entry.facts.is_gpu()) {
+        c.amd_dot4 = !try_compile(context, d, kAmdDot4Probe, "").has_value();
+        const std::string gfx = amd_gfx(entry.facts.name);
+        if (gfx == "gfx908" || gfx == "gfx90a")
+            c.amd_mfma_i8 = !try_compile(context, d, kAmdMfmaI8Probe, "").has_value();
+    }
     if (c.has_extension("cl_khr_integer_dot_product")) {
         cl_bitfield caps = 0;
         clGetDeviceInfo(d(), 0x1073 /* CL_DEVICE_INTEGER_DOT_PRODUCT_CAPABILITIES_KHR */,

@@ -26,6 +26,13 @@ struct Capabilities {
     bool intel_block_io = false; // intel_sub_group_block_read/write build and link
     bool inline_ptx = false;     // NVIDIA: a kernel with inline PTX (%laneid) compiled
     bool int_dot_4x8 = false;    // cl_khr_integer_dot_product, 4x8-bit packed
+    // AMD: __builtin_amdgcn_sdot4/udot4 compile (the dot1 instructions: gfx906, gfx908,
+    // gfx90a, gfx94x, ...); the driver's compiler refuses them for a GPU without.
+    bool amd_dot4 = false;
+    // AMD gfx908/gfx90a (by the device name, "gfx90a:sramecc+:xnack-") and a probe with
+    // __builtin_amdgcn_mfma_i32_16x16x16i8 compiles. Other GPUs are not probed: LLVM aborts
+    // on the built-in for a gfx without it (gfx94x) instead of reporting an error.
+    bool amd_mfma_i8 = false;
     bool intel_dpas = false;    // DPAS built-ins on sub-groups of 16: reported and a probe compiles
     bool int64_atomics = false; // cl_khr_int64_base_atomics reported and atom_add on ulong builds
     // OpenCL 2.0+ atomic_fetch_add_explicit (relaxed) builds at these scopes: the device's

@@ -1,9 +1,9 @@
-// What the host models of kernels/mma.cl (mma_ptx_model.hpp, mma_dpas_model.hpp) share: one
-// tile's fragment code run for every lane through the model's instruction, and the result
-// checked against reference/mma.hpp. Include it inside the model's namespace, after the model
-// defines namespace kern (the kernel's code), g_calls, g_results, g_lane, g_call, kLanes
-// (lanes of one tile), kPasses (passes until the chain has settled), kShape (the tile's
-// m, n, k) and settle(i) (solves call i of every lane).
+// What the host models of kernels/mma.cl (mma_ptx_model.hpp, mma_dpas_model.hpp,
+// mma_mfma_model.hpp) share: one tile's fragment code run for every lane through the model's
+// instruction, and the result checked against reference/mma.hpp. Include it inside the model's
+// namespace, after the model defines namespace kern (the kernel's code), g_calls, g_results,
+// g_lane, g_call, kLanes (lanes of one tile), kPasses (passes until the chain has settled), kShape
+// (the tile's m, n, k) and settle(i) (solves call i of every lane).
 
 // Runs the kernel's fragment code for all lanes of one tile: C0, then B, NB, B (the chain
 // with one pair), through the instruction model; returns C as the kernel stores it.
@@ -31,10 +31,11 @@ inline std::vector<uint32_t> run_tile(uint32_t seed, uint32_t tile) {
         for (size_t i = 0; i < g_calls.size(); ++i)
             settle(i);
     }
-    std::vector<uint32_t> out(size_t(tile + 1) * 128);
+    constexpr size_t kTile = size_t(kShape.m) * kShape.n;
+    std::vector<uint32_t> out(size_t(tile + 1) * kTile);
     for (uint lane = 0; lane < kLanes; ++lane)
         clg_store_c(out.data(), tile, lane, d[lane]);
-    return std::vector<uint32_t>(out.end() - 128, out.end());
+    return std::vector<uint32_t>(out.end() - std::ptrdiff_t(kTile), out.end());
 }
 
 // The modelled kernel against reference/mma.hpp on exact tiles (bit-exact) and a special
@@ -42,10 +43,11 @@ inline std::vector<uint32_t> run_tile(uint32_t seed, uint32_t tile) {
 inline void check(ref::mma::Format f) {
     for (uint32_t tile = 0; tile < 8; ++tile) {
         const auto got = run_tile(0x5eed2026u, tile);
-        uint32_t expected[128];
-        double bound[128];
+        constexpr uint32_t kTile = kShape.m * kShape.n;
+        uint32_t expected[kTile];
+        double bound[kTile];
         ref::mma::tile_reference(f, kShape, 0x5eed2026u, tile, 1, expected, bound);
-        for (uint32_t i = 0; i < 128; ++i) {
+        for (uint32_t i = 0; i < kTile; ++i) {
             const float g = std::bit_cast<float>(got[i]), e = std::bit_cast<float>(expected[i]);
             if (!ref::mma::is_float(f) || bound[i] == 0) {
                 EXPECT_TRUE(got[i] == expected[i] || (ref::mma::is_float(f) && g == e))

@@ -1,5 +1,5 @@
 // label selftest: planted faults in the integer families (dp4a, sum, mod, tnn) must fail
-// conformance. Faults in a path the device lacks (ptx, khr) are skips here and checked on
+// conformance. Faults in a path the device lacks (ptx, khr, amd) are skips here and checked on
 // a device that has it.
 #include "planted_fault.hpp"
 
@@ -15,6 +15,11 @@ const PlantedFault kFaults[] = {
      "convert_int4(as_uchar4(a)) * convert_int4(as_uchar4(b))"},
     {"Dp4aPtxUnsignedInsteadOfSigned", {"dp4a.s8"}, "ptx", "dp4a.s32.s32", "dp4a.u32.u32"},
     {"Dp4aPtxMixedSignsSwapped", {"dp4a.su8"}, "ptx", "dp4a.s32.u32", "dp4a.u32.s32"},
+    {"Dp4aAmdUnsignedInsteadOfSigned",
+     {"dp4a.s8"},
+     "amd",
+     "__builtin_amdgcn_sdot4((int)(a), (int)(b), (int)(c), false)",
+     "__builtin_amdgcn_udot4(a, b, c, false)"},
     {"Dp4aKhrUnsignedInsteadOfSigned",
      {"dp4a.s8"},
      "khr",

@@ -36,6 +36,8 @@ const PlantedFault kFaults[] = {
      "emulated",
      "(clg_e8m0_to_f32((A).s[m]) * clg_e8m0_to_f32((B).s[n]))",
      "1.0f"},
+    // On AMD's MFMA path (checked on a gfx908 or gfx90a).
+    {"MfmaTransposedB", {"mma.i8"}, "mfma", kB, kBt},
     // The same faults on the tensor-core paths (checked on an NVIDIA GPU).
     {"PtxTransposedB", {"mma.h", "mma.i8"}, "ptx", kB, kBt},
     {"PtxAccumulatorDropped", {"mma.h", "mma.i8", "mma.f8"}, "ptx", kAcc, kNoAcc},

@@ -111,6 +111,9 @@ TEST(Capabilities, UnmetNeedsGiveReasons) {
     c.nv_cc = 80;
     EXPECT_FALSE(unmet(Need::NvSm80, c).has_value());
     EXPECT_TRUE(unmet(Need::NvSm89, c).has_value());
+    EXPECT_NE(unmet(Need::AmdDot4, c).value_or("").find("AMD"), std::string::npos);
+    c.amd_dot4 = true;
+    EXPECT_FALSE(unmet(Need::AmdDot4, c).has_value());
 }
 
 TEST(Registry, IdsAreUniqueAndEntriesComplete) {

@@ -1,4 +1,4 @@
-// label unit: which dp4a path a device gets, best first (khr, ptx, emulated), and that the
+// label unit: which dp4a path a device gets, best first (khr, ptx, amd, emulated), and that the
 // integer families' entries are registered with their counted operations.
 #include "registry/registry.hpp"
 #include "run/runner.hpp"
@@ -28,6 +28,14 @@ TEST(IntegerPaths, Dp4aPathOrder) {
     EXPECT_EQ(chosen("dp4a.s8", nvidia), "ptx");
     nvidia.nv_cc = 52; // Maxwell: PTX works, dp4a does not exist
     EXPECT_EQ(chosen("dp4a.s8", nvidia), "emulated");
+
+    // An AMD GPU with dot4: s8 and u8 take it, su8 (no mixed-sign dot4) stays emulated.
+    Capabilities amd;
+    amd.amd_dot4 = true;
+    EXPECT_EQ(chosen("dp4a.s8", amd), "amd");
+    EXPECT_EQ(chosen("dp4a.u8", amd), "amd");
+    EXPECT_EQ(chosen("dp4a.su8", amd), "emulated");
+    EXPECT_NE(chosen("dp4a.s8", plain), "amd");
 
     Capabilities khr;
     khr.int_dot_4x8 = true;

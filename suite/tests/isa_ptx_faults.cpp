@@ -1,0 +1,135 @@
+// label isa: planted faults proving the PTX contracts (isa_ptx_contract_table.cpp) fail when
+// the thing they guard breaks: a kernel source mutated the way a wrong edit would, or built
+// the way a wrong target would. And what sm_90 makes of fp8 mma.sync, a finding the H100 and
+// H200 figures of mma.f8 and mma.b8 depend on.
+#include "isa_entry_kernel.hpp"
+#include "isa_ptx_contract.hpp"
+
+#include "core/kernel_sources.hpp"
+#include "registry/registry.hpp"
+
+#include <gtest/gtest.h>
+
+#include <iostream>
+
+namespace clgauge::isa {
+namespace {
+
+class PtxFault : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        tools_ = find_nv_tools();
+        if (!tools_.missing.empty()) GTEST_SKIP() << tools_.missing;
+    }
+
+    // The contract's kernel built from `source` (the embedded one when empty), with extra
+    // OpenCL C options; the contract's violations, all in one text.
+    std::string violations(const PtxContract& c, std::string source = "",
+                           const std::string& more_options = "") {
+        const EntryKernel k = entry_kernel(registry_entry(c.entry), c.path);
+        if (source.empty()) source = kernel_source(k.file);
+        const PtxBuild b = build_for_sm(tools_, source, k.options + " " + more_options, c.arch);
+        std::string all;
+        for (const std::string& v : contract_violations(c, b, k.kernels.front()))
+            all += v + "\n";
+        return all;
+    }
+
+    NvTools tools_;
+};
+
+// `text` with every `from` replaced by `to`; `from` must occur, or the fault planted nothing.
+std::string planted(std::string text, const std::string& from, const std::string& to) {
+    size_t n = 0;
+    for (size_t at = text.find(from); at != std::string::npos;
+         at = text.find(from, at + to.size())) {
+        text.replace(at, from.size(), to);
+        ++n;
+    }
+    EXPECT_GT(n, 0u) << "the kernel source no longer holds '" << from << "'";
+    return text;
+}
+
+TEST_F(PtxFault, DotProductWrittenAsAMultiplyAddHasNoIdp4a) {
+    const PtxContract& c = ptx_contract("dp4a.s8", "ptx", "sm_90");
+    const std::string v =
+        violations(c, planted(kernel_source("dp4a.cl"), "dp4a.s32.s32 %0, %1, %2, %3;",
+                              "mad.lo.u32 %0, %1, %2, %3;"));
+    EXPECT_NE(v.find("IDP\\.4A\\.S8\\.S8"), std::string::npos) << v;
+    std::cout << v;
+}
+
+TEST_F(PtxFault, WrongMmaShapeIsRejectedByPtxas) {
+    const PtxContract& c = ptx_contract("mma.i8", "ptx", "sm_90");
+    const std::string v =
+        violations(c, planted(kernel_source("mma.cl"), "m16n8k32.row.col.s32.s8.s8.s32",
+                              "m16n8k16.row.col.s32.s8.s8.s32"));
+    EXPECT_NE(v.find("did not assemble"), std::string::npos) << v;
+    EXPECT_NE(v.find("Argument vector size mismatch"), std::string::npos) << v;
+    std::cout << v.substr(0, 600) << "\n";
+}
+
+TEST_F(PtxFault, Fp8MmaForSm80IsRejectedByPtxas) {
+    PtxContract c = ptx_contract("mma.f8", "ptx", "sm_89");
+    c.arch = "sm_80";
+    const std::string v = violations(c);
+    EXPECT_NE(v.find("requires .target sm_89"), std::string::npos) << v;
+    std::cout << v.substr(0, 600) << "\n";
+}
+
+TEST_F(PtxFault, Fp64ChainWithAValueInLocalMemory) {
+    // The negated constant through a private (volatile) array: a frame in local memory.
+    const std::string v =
+        violations(ptx_contract("fp64.fma", "native", "sm_90"),
+                   planted(kernel_source("fma.cl"), "const double nc = -c;",
+                           "volatile double slot[1]; slot[0] = -c; const double nc = slot[0];"));
+    EXPECT_NE(v.find("uses local memory"), std::string::npos) << v;
+    std::cout << v;
+}
+
+TEST_F(PtxFault, HalfFmaNotContractedIsSplit) {
+    const std::string v =
+        violations(ptx_contract("fp16.fma", "nvhalf", "sm_90"), "", "-ffp-contract=off");
+    EXPECT_NE(v.find("HMUL2"), std::string::npos) << v;
+    std::cout << v;
+}
+
+TEST_F(PtxFault, ShuffleXorWrittenAsIndexedShuffleHasNoButterfly) {
+    const PtxContract& c = ptx_contract("subgroup.shuffle_xor", "ptx", "sm_90");
+    const std::string v = violations(
+        c, planted(kernel_source("subgroup.cl"), "shfl.sync.bfly.b32", "shfl.sync.idx.b32"));
+    EXPECT_NE(v.find("SHFL\\.BFLY"), std::string::npos) << v;
+    std::cout << v;
+}
+
+TEST_F(PtxFault, BrokenContractNamesItself) {
+    // The control: the unmutated kernels hold (or the faults above would prove nothing).
+    EXPECT_EQ(violations(ptx_contract("dp4a.s8", "ptx", "sm_90")), "");
+    EXPECT_EQ(violations(ptx_contract("mma.i8", "ptx", "sm_90")), "");
+}
+
+// sm_90 has no fp8 mma.sync in hardware: ptxas unpacks e4m3/e5m2 to f16 (F2FP...UNPACK_B)
+// and, the chain's A and B being the same every step, computes A*B once with HMMA and turns
+// each mma.sync of the chain into FADDs on the accumulators. So on an H100 or H200 mma.f8 and
+// mma.b8 time FP32 adds, not tensor cores, whatever their figure. This fails when a ptxas no
+// longer does that; then the note in docs/ci.md goes.
+TEST_F(PtxFault, Sm90TurnsTheFp8MmaChainIntoAdds) {
+    for (const char* entry : {"mma.f8", "mma.b8"}) {
+        const EntryKernel k = entry_kernel(registry_entry(entry), "ptx");
+        const PtxBuild b = build_for_sm(tools_, kernel_source(k.file), k.options, "sm_90");
+        ASSERT_TRUE(b.assembled) << b.log;
+        const std::string& sass = b.kernels.at("mma").code;
+        const size_t mma = count_lines(ptx_entry(b.ptx, "mma"), R"(\bmma\.sync\b)");
+        const size_t hmma = count_lines(sass, R"(\bHMMA\.)");
+        const size_t unpack = count_lines(sass, R"(\bF2FP\.F16\.E[45]M[23]\.UNPACK_B\b)");
+        const size_t fadd = count_lines(sass, R"(\bFADD\b)");
+        std::cout << entry << " on sm_90: " << mma << " mma.sync -> " << hmma << " HMMA, " << unpack
+                  << " F2FP unpack, " << fadd << " FADD\n";
+        EXPECT_GT(unpack, 0u) << entry;
+        EXPECT_LT(hmma, mma) << entry << ": every mma.sync is a tensor instruction again";
+        EXPECT_GE(fadd, mma) << entry;
+    }
+}
+
+} // namespace
+} // namespace clgauge::isa
