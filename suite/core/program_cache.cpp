@@ -96,8 +96,7 @@ const cl::Program& ProgramCache::build(const std::string& text, const std::strin
             // The resource report is not a warning: only what the compiler said besides it is.
             const std::string said = without_resource_report(built.full_log());
             if (!built.printed.empty() && !said.empty())
-                compiler_output_ += name + " (options '" + options + "'):
-" + said;
+                compiler_output_ += name + " (options '" + options + "'):\n" + said;
             dump_binaries(program, text, options, built.build_log);
             Built b{program, identify(program, options, built.build_log)};
             it = programs_.emplace(std::move(key), std::move(b)).first;
