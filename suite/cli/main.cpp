@@ -196,7 +196,7 @@ void build_in_processes_for_gpu(const Session& session, const CliOptions& cli,
                                 const RunOptions& opts) {
     if (!session.facts().is_gpu() || opts.build_threads < 2) return;
     PhaseScope building(Phase::Build);
-    build_in_processes(cli, session.entry.index, std::min(opts.build_threads, 8u),
+    build_in_processes(cli, session.entry.index, std::min(opts.build_threads, 16u),
                        std::max(opts.timeout_s, 120.0));
 }
 

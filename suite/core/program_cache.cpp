@@ -5,6 +5,7 @@
 #include "core/kernel_sources.hpp"
 #include "core/phase_clock.hpp"
 #include "core/program_build.hpp"
+#include "core/resource_memo.hpp"
 
 #include "core/stderr_capture.hpp"
 
@@ -57,7 +58,15 @@ CodeIdentity ProgramCache::identify(const cl::Program& program, const std::strin
     code.fingerprint = program_fingerprint(binaries, options);
     code.build_options = options;
     if (report_resources_) {
+        // A build the driver's cache served reports nothing: the report of the build that
+        // compiled this code is recalled (resource_memo.hpp).
+        const std::string key = code.fingerprint + "-" + device_.getInfo<CL_DRIVER_VERSION>() +
+                                "-" + device_.getInfo<CL_DEVICE_NAME>();
         code.kernels = parse_ptxas_resources(log);
+        if (!code.kernels.empty())
+            remember_resource_report(key, log);
+        else if (const auto recalled = recall_resource_report(key))
+            code.kernels = parse_ptxas_resources(*recalled);
         code.resources_reported = !code.kernels.empty();
     }
     return code;
@@ -141,11 +150,11 @@ void ProgramCache::build_discovered(unsigned threads, unsigned part, unsigned pa
         for (size_t i; (i = next++) < keys.size();)
             try {
                 cl::Program program(context_, keys[i].first);
-                program.build(std::vector<cl::Device>{device_},
-                              built_with(keys[i].second).c_str());
+                program.build(std::vector<cl::Device>{device_}, built_with(keys[i].second).c_str());
                 built[i].log = program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device_);
-                built[i].quiet = without_resource_report(built[i].log)
-                                     .find_first_not_of(" \t\r\n") == std::string::npos;
+                built[i].quiet =
+                    without_resource_report(built[i].log).find_first_not_of(" \t\r\n") ==
+                    std::string::npos;
                 built[i].program = std::move(program);
             } catch (const cl::Error&) { // get() builds it again and reports the failure
             }
@@ -159,6 +168,8 @@ void ProgramCache::build_discovered(unsigned threads, unsigned part, unsigned pa
             pool.emplace_back(worker);
     }
     const bool printed = !capture.finish().empty();
+    for (size_t i = 0; i < keys.size(); ++i)
+        if (built[i].program) (void)identify(*built[i].program, keys[i].second, built[i].log);
     for (size_t i = 0; i < keys.size(); ++i)
         if (built[i].program && (!printed || built[i].quiet))
             prebuilt_.emplace(std::move(keys[i]),

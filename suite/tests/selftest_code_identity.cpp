@@ -7,6 +7,7 @@
 #include "run/run_all.hpp"
 #include "run/runner.hpp"
 
+#include <chrono>
 #include <gtest/gtest.h>
 
 namespace clgauge::test {
@@ -45,7 +46,13 @@ TEST(CodeIdentity, KernelResourcesWhereTheDeviceReportsThem) {
         GTEST_SKIP() << s.facts().platform
                      << " reports no per-kernel resources (only NVIDIA's -cl-nv-verbose build "
                         "log does here): the report says none";
-    const Measurement m = run_fma();
+    // Code no earlier run built (a kernel with this moment's constant): the driver compiles
+    // it and writes its report, which a build its program cache serves would not.
+    const std::string nonce =
+        std::to_string(std::chrono::steady_clock::now().time_since_epoch().count() & 0x7fffffff);
+    const Measurement m = run_fma([&](std::string text) {
+        return text + "\nkernel void clg_nonce(global uint* p) { p[0] = " + nonce + "u; }\n";
+    });
     ASSERT_EQ(m.status, Status::Ok) << m.reason;
     ASSERT_TRUE(m.code.resources_reported) << "no ptxas report in the build log";
     ASSERT_FALSE(m.code.kernels.empty());

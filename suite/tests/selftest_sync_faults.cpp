@@ -41,19 +41,18 @@ TEST(PlantedFault, GlobalAtomicAddAsPlainReadAddWrite) {
 // (BarrierMissingAtTheLargestSize), but at 64 items (two warps; the exchange crosses a warp at
 // 2 of 64 items) and the second barrier at 256 were not: the warps kept the order by chance.
 // Those two must fail on the CPU runtimes of CI, which run the items in turn.
-void skip_on_lockstep_gpu() {
-    if (!device_session().facts().is_cpu())
-        GTEST_SKIP() << "not shown on a GPU whose warps keep the order by chance (NVIDIA H200: "
-                        "not caught); PoCL and the Intel CPU runtime catch it";
-}
+// (GTEST_SKIP returns from the function it is in: the test body itself must skip.)
+constexpr const char* kLockstepGpu = "not shown on a GPU whose warps keep the order by chance "
+                                     "(NVIDIA H200: not caught); PoCL and the Intel CPU runtime "
+                                     "catch it";
 TEST(PlantedFault, BarrierBeforeTheReadMissing) {
-    skip_on_lockstep_gpu();
+    if (!device_session().facts().is_cpu()) GTEST_SKIP() << kLockstepGpu;
     expect_planted_fault_caught("barrier.local.64",
                                 "slot[lid] = v;\n            barrier(CLK_LOCAL_MEM_FENCE);",
                                 "slot[lid] = v;");
 }
 TEST(PlantedFault, BarrierAfterTheReadMissing) {
-    skip_on_lockstep_gpu();
+    if (!device_session().facts().is_cpu()) GTEST_SKIP() << kLockstepGpu;
     expect_planted_fault_caught("barrier.local.256",
                                 "+ add;\n            barrier(CLK_LOCAL_MEM_FENCE);", "+ add;");
 }
