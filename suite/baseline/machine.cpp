@@ -9,17 +9,6 @@
 
 namespace clgauge {
 
-std::string fnv1a_hex(const std::string& text) {
-    uint64_t h = 0xcbf29ce484222325ull;
-    for (unsigned char c : text) {
-        h ^= c;
-        h *= 0x100000001b3ull;
-    }
-    char buf[17];
-    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
-    return buf;
-}
-
 namespace {
 std::string cpu_model() {
     std::ifstream in("/proc/cpuinfo");
@@ -38,7 +27,7 @@ BaselineMachine this_machine() {
     BaselineMachine m;
     char host[256] = {};
     if (::gethostname(host, sizeof host - 1) != 0) host[0] = '\0';
-    m.hostname_hash = fnv1a_hex(host);
+    m.hostname_hash = fnv1a64_hex(host);
     m.cpu = cpu_model();
     const std::string named = env_text("CLGAUGE_MACHINE");
     m.id = !named.empty() ? named : "host-" + m.hostname_hash.substr(0, 8);

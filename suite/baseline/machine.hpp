@@ -2,13 +2,12 @@
 // of one device kind, and says which contributed without naming them.
 #pragma once
 #include "baseline/schema.hpp"
+#include "core/code_identity.hpp" // fnv1a64_hex: hashes that stay across builds
 
 #include <string>
 
 namespace clgauge {
 
-// FNV-1a 64-bit, 16 hex digits: stable across builds and compilers, unlike std::hash.
-std::string fnv1a_hex(const std::string& text);
 // This host: id from CLGAUGE_MACHINE where set (lent machines may share a hostname), else
 // "host-" and the first 8 hex digits of the hostname's hash; the CPU model from /proc/cpuinfo.
 BaselineMachine this_machine();

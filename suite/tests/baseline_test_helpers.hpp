@@ -52,7 +52,7 @@ inline constexpr const char* kMachine = "test-host";
 inline BaselineMachine machine(const std::string& id = kMachine) {
     BaselineMachine m;
     m.id = id;
-    m.hostname_hash = fnv1a_hex(id);
+    m.hostname_hash = fnv1a64_hex(id);
     m.cpu = "Test CPU";
     return m;
 }

@@ -259,8 +259,8 @@ TEST(BaselineSchema, CommittedBaselinesPoolSeveralMachines) {
 }
 
 TEST(BaselineMachineId, StableHashAndOverride) {
-    EXPECT_EQ(fnv1a_hex(""), "cbf29ce484222325");
-    EXPECT_EQ(fnv1a_hex("a"), "af63dc4c8601ec8c");
+    EXPECT_EQ(fnv1a64_hex(""), "cbf29ce484222325");
+    EXPECT_EQ(fnv1a64_hex("a"), "af63dc4c8601ec8c");
     const BaselineMachine m = this_machine();
     EXPECT_FALSE(m.cpu.empty());
     EXPECT_EQ(m.hostname_hash.size(), 16u);
