@@ -70,6 +70,10 @@ class HostBuffer {
 
 } // namespace
 
+void build_fill_program(Session& s, const RunOptions& opts) {
+    (void)build_kernel(s, "transfer.cl", "clg_fill_u32", "", opts);
+}
+
 void fill_device(Session& s, const cl::Buffer& buf, size_t words, uint32_t seed, uint32_t stream,
                  const RunOptions& opts) {
     cl::Kernel k = build_kernel(s, "transfer.cl", "clg_fill_u32", "", opts);
@@ -166,6 +170,7 @@ void add_link(const Session& s, const TransferSpec& spec, double per_direction, 
 
 Measurement run_transfer(const TransferSpec& spec, Session& s, const Path&,
                          const RunOptions& opts) {
+    build_fill_program(s, opts);
     const bool perf = opts.mode == Mode::Perf;
     const size_t bytes = transfer_bytes(s, opts);
     const size_t words = bytes / 4;

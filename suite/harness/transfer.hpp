@@ -25,6 +25,9 @@ Benchmark transfer_benchmark(TransferSpec spec);
 // bytes per transfer (4 MiB + a page in conformance; 256 MiB on a GPU; RunOptions::
 // transfer_bytes, from CLGAUGE_XFER_MIB),
 size_t transfer_bytes(const Session& s, const RunOptions& opts);
+// the fill kernel's program, built before any buffer is made: a run that builds its programs
+// ahead (ProgramCache::discover) stops there instead of filling hundreds of MiB of host memory,
+void build_fill_program(Session& s, const RunOptions& opts);
 // the device-side fill of `words` words of stream `stream` (reference/transfer.hpp),
 void fill_device(Session& s, const cl::Buffer& buf, size_t words, uint32_t seed, uint32_t stream,
                  const RunOptions& opts);

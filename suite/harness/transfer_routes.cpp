@@ -167,6 +167,7 @@ bool sends(Route r) {
 }
 
 Measurement run_route(const RouteSpec& spec, Session& s, const Path&, const RunOptions& opts) {
+    build_fill_program(s, opts);
     Setup x;
     x.bytes = transfer_bytes(s, opts);
     x.words = x.bytes / 4;
