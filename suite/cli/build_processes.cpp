@@ -1,8 +1,14 @@
 #include "cli/build_processes.hpp"
 
+#include "core/phase_clock.hpp"
+#include "report/run_time.hpp"
+#include "run/run_all.hpp"
+
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <fcntl.h>
+#include <iostream>
 #include <spawn.h>
 #include <string>
 #include <sys/wait.h>
@@ -64,6 +70,29 @@ void build_in_processes(const CliOptions& cli, size_t device_index, unsigned par
         }
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
+}
+
+void build_in_processes_for_gpu(const Session& session, const CliOptions& cli,
+                                const RunOptions& opts) {
+    if (!session.facts().is_gpu() || opts.build_threads < 2) return;
+    PhaseScope building(Phase::Build);
+    build_in_processes(cli, session.entry.index, std::min(opts.build_threads, 16u),
+                       std::max(opts.timeout_s, 120.0));
+}
+
+int run_build_only_cli(const CliOptions& cli, const std::vector<DeviceEntry>& devices,
+                       const std::vector<const Benchmark*>& selection, const RunOptions& opts) {
+    for (const auto& entry : devices) {
+        Session session(entry);
+        if (!cli.build_part) build_in_processes_for_gpu(session, cli, opts);
+        const auto [part, parts] = cli.build_part.value_or(std::pair{0u, 1u});
+        build_ahead(session, selection, opts, cli.path, std::max(1u, opts.build_threads), {}, part,
+                    parts);
+        std::cout << "built the programs of " << selection.size() << " benchmark(s) for "
+                  << entry.facts.name << "\n";
+    }
+    print_run_time(std::cout, phase_times_since_start());
+    return 0; // a build that failed is reported by its benchmark in the run
 }
 
 } // namespace clgauge

@@ -190,16 +190,6 @@ void list_benchmarks() {
     }
 }
 
-// A GPU driver may build one program at a time per process (NVIDIA's does): processes
-// building parts of the list fill its program cache before this process builds from it.
-void build_in_processes_for_gpu(const Session& session, const CliOptions& cli,
-                                const RunOptions& opts) {
-    if (!session.facts().is_gpu() || opts.build_threads < 2) return;
-    PhaseScope building(Phase::Build);
-    build_in_processes(cli, session.entry.index, std::min(opts.build_threads, 16u),
-                       std::max(opts.timeout_s, 120.0));
-}
-
 int run(const CliOptions& cli, const std::string& journal_file) {
     if (cli.list_benchmarks) {
         list_benchmarks();
@@ -242,19 +232,7 @@ int run(const CliOptions& cli, const std::string& journal_file) {
                                      std::to_string(chosen[i].index) +
                                      " share one baseline file; record one of them, by index");
     const RunOptions opts = run_options_for(cli);
-    if (cli.build_only) {
-        for (const auto& entry : chosen) {
-            Session session(entry);
-            if (!cli.build_part) build_in_processes_for_gpu(session, cli, opts);
-            const auto [part, parts] = cli.build_part.value_or(std::pair{0u, 1u});
-            build_ahead(session, selection, opts, cli.path, std::max(1u, opts.build_threads), {},
-                        part, parts);
-            std::cout << "built the programs of " << selection.size() << " benchmark(s) for "
-                      << entry.facts.name << "\n";
-        }
-        print_run_time(std::cout, phase_times_since_start());
-        return kOk;
-    }
+    if (cli.build_only) return run_build_only_cli(cli, chosen, selection, opts);
     const bool baseline_mode = cli.check || cli.record;
 
     const bool tty = isatty(STDERR_FILENO);

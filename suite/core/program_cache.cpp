@@ -87,11 +87,9 @@ const cl::Program& ProgramCache::build(const std::string& text, const std::strin
         }
         PhaseScope building(Phase::Build);
         if (auto ahead = prebuilt_.find(key); ahead != prebuilt_.end()) {
-            const cl::Program program = ahead->second.program;
-            const std::string log = ahead->second.log;
+            dump_binaries(ahead->second.built.program, text, options, ahead->second.log);
+            Built b = std::move(ahead->second.built);
             prebuilt_.erase(ahead);
-            dump_binaries(program, text, options, log);
-            Built b{program, identify(program, options, log)};
             it = programs_.emplace(std::move(key), std::move(b)).first;
         } else {
             cl::Program program(context_, text);
@@ -168,12 +166,14 @@ void ProgramCache::build_discovered(unsigned threads, unsigned part, unsigned pa
             pool.emplace_back(worker);
     }
     const bool printed = !capture.finish().empty();
-    for (size_t i = 0; i < keys.size(); ++i)
-        if (built[i].program) (void)identify(*built[i].program, keys[i].second, built[i].log);
-    for (size_t i = 0; i < keys.size(); ++i)
-        if (built[i].program && (!printed || built[i].quiet))
-            prebuilt_.emplace(std::move(keys[i]),
-                              Prebuilt{std::move(*built[i].program), std::move(built[i].log)});
+    // Identified here, where the log is: a build process (--build-part) keeps its programs'
+    // resource reports for the run (resource_memo.hpp) and ends.
+    for (size_t i = 0; i < keys.size(); ++i) {
+        if (!built[i].program) continue;
+        Built b{*built[i].program, identify(*built[i].program, keys[i].second, built[i].log)};
+        if (!printed || built[i].quiet)
+            prebuilt_.emplace(std::move(keys[i]), Prebuilt{std::move(b), std::move(built[i].log)});
+    }
 }
 
 void ProgramCache::dump_binaries(const cl::Program& program, const std::string& text,

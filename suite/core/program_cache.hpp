@@ -81,8 +81,8 @@ class ProgramCache {
     std::vector<const Built*> used_; // since take_code(), each once, in the order first used
     // Built ahead (build_discovered), with their build logs, until get() asks for them.
     struct Prebuilt {
-        cl::Program program;
-        std::string log;
+        Built built;
+        std::string log; // for CLGAUGE_DUMP_BINARIES
     };
     std::map<std::pair<std::string, std::string>, Prebuilt> prebuilt_;
     std::vector<std::pair<std::string, std::string>> discovered_;

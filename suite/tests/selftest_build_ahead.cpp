@@ -1,0 +1,70 @@
+// label selftest: programs built ahead of a run (run_all's build_ahead, RunOptions::
+// build_threads) give the run what building on demand gives it: the same verdicts and the same
+// code, and a kernel that does not compile is still reported by its own benchmark, with its log.
+#include "device_fixture.hpp"
+#include "registry/registry.hpp"
+#include "run/run_all.hpp"
+
+#include <gtest/gtest.h>
+#include <iostream>
+#include <map>
+
+namespace clgauge::test {
+namespace {
+
+// A run of the two entries in conformance mode in a session of its own, whose program cache
+// holds nothing yet: every program is compiled by the device for this run.
+DeviceReport run_fresh(unsigned build_threads, const std::string& broken_kernel = "") {
+    RunOptions opts = run_options_from_env(Mode::Conformance);
+    opts.build_threads = build_threads;
+    if (!broken_kernel.empty())
+        opts.mutate_source = [=](std::string text) {
+            if (const auto p = text.find("kernel void " + broken_kernel); p != std::string::npos)
+                text.insert(p, "#error planted in " + broken_kernel + "\n");
+            return text;
+        };
+    Session fresh(device_session().entry);
+    return run_all(fresh, select_benchmarks("fp32.fma,int32.mad"), opts, std::nullopt);
+}
+
+// The fingerprints are compared where two compiles of one source in one process give one binary
+// (PoCL, NVIDIA); Intel's CPU runtime gives another binary for each compile in a process
+// (the same one across processes), which a second on-demand run shows.
+TEST(BuildAhead, SameVerdictsAndCodeAsBuildingOnDemand) {
+    const DeviceReport on_demand = run_fresh(0);
+    const DeviceReport again = run_fresh(0);
+    const DeviceReport ahead = run_fresh(2);
+    ASSERT_EQ(on_demand.results.size(), 2u);
+    ASSERT_EQ(again.results.size(), 2u);
+    ASSERT_EQ(ahead.results.size(), 2u);
+    for (size_t i = 0; i < 2; ++i) {
+        const Measurement& a = ahead.results[i].measurement;
+        const Measurement& d = on_demand.results[i].measurement;
+        const std::string& id = ahead.results[i].benchmark->id;
+        EXPECT_EQ(a.status, Status::Ok) << id << ": " << a.reason;
+        EXPECT_EQ(d.status, Status::Ok) << id << ": " << d.reason;
+        EXPECT_TRUE(a.code.known()) << id << ": a program built ahead carries no fingerprint";
+        EXPECT_EQ(a.code.kernels.size(), d.code.kernels.size()) << id;
+        if (again.results[i].measurement.code.fingerprint == d.code.fingerprint)
+            EXPECT_EQ(a.code.fingerprint, d.code.fingerprint) << id;
+        else
+            std::cout << id << ": two compiles in one process gave two binaries on this device; "
+                      << "fingerprints not compared\n";
+    }
+}
+
+TEST(BuildAhead, AKernelThatDoesNotCompileIsReportedByItsBenchmark) {
+    const DeviceReport r = run_fresh(2, "int32_mad");
+    std::map<std::string, const Measurement*> by_id;
+    for (const auto& x : r.results)
+        by_id[x.benchmark->id] = &x.measurement;
+    ASSERT_EQ(by_id.size(), 2u);
+    const Measurement& broken = *by_id["int32.mad"];
+    EXPECT_EQ(broken.status, Status::BuildFailed) << broken.reason;
+    EXPECT_NE(broken.build_log.find("planted in int32_mad"), std::string::npos)
+        << "the compiler's log must come with the failure: " << broken.build_log;
+    EXPECT_EQ(by_id["fp32.fma"]->status, Status::Ok) << by_id["fp32.fma"]->reason;
+}
+
+} // namespace
+} // namespace clgauge::test
