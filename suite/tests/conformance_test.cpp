@@ -2,11 +2,11 @@
 // against the device's known-failure list (baselines/known-failures/): a listed failure passes
 // as expected, a listed one that passes fails as FIXED (CLGAUGE_ALLOW_FIXED=1 allows it), a
 // listed flake is run again.
-#include "core/install_layout.hpp"
 #include "device_fixture.hpp"
 #include "registry/registry.hpp"
 #include "run/run_all.hpp"
 #include "run/runner.hpp"
+#include "test_programs.hpp"
 
 #include <cstdio>
 #include <filesystem>
@@ -27,8 +27,7 @@ Attempt run_in_clgauge_process(const EntryPath& ep) {
     const fs::path json =
         fs::temp_directory_path() /
         ("clgauge-known-" + std::to_string(::getpid()) + "-" + test_name(ep) + ".json");
-    const std::string clgauge = installed_or_built(
-        install_prefix(), std::string(kInstalledBinDir) + "/clgauge", CLGAUGE_BINARY);
+    const std::string clgauge = clgauge_program();
     const std::string cmd = "'" + clgauge + "' --conformance --only '" + ep.id + "' --path '" +
                             ep.path + "' --json '" + json.string() + "' 2>&1";
     FILE* p = popen(cmd.c_str(), "r");
