@@ -68,8 +68,5 @@ constexpr uint32_t barrier_word(uint32_t seed, size_t gid, size_t local, uint64_
                                 Affine path) {
     return path(rand(seed, uint32_t(barrier_source(gid, local, steps)), 0));
 }
-inline uint32_t barrier_word(uint32_t seed, size_t gid, size_t local, uint64_t steps) {
-    return barrier_word(seed, gid, local, steps, barrier_path(seed, gid % local, local, steps));
-}
 
 } // namespace clgauge::ref

@@ -18,10 +18,14 @@ set(CLGAUGE_TEST_FILES data CMakeLists.txt cli_resource_spec.sh)
 if(CLGAUGE_BUILD_TESTS)
   install(PROGRAMS ${CMAKE_SOURCE_DIR}/scripts/clgauge-suite DESTINATION bin)
   install(TARGETS ${CLGAUGE_TEST_PROGRAMS} RUNTIME DESTINATION lib/clgauge)
-  install(DIRECTORY ${CMAKE_SOURCE_DIR}/suite/tests/data DESTINATION share/clgauge/tests)
-  install(FILES ${CMAKE_SOURCE_DIR}/suite/tests/CMakeLists.txt
-                ${CMAKE_SOURCE_DIR}/suite/tests/cli_resource_spec.sh
-          DESTINATION share/clgauge/tests)
+  # The same list the installed CTest file's paths are relocated by.
+  foreach(item IN LISTS CLGAUGE_TEST_FILES)
+    if(IS_DIRECTORY ${CMAKE_SOURCE_DIR}/suite/tests/${item})
+      install(DIRECTORY ${CMAKE_SOURCE_DIR}/suite/tests/${item} DESTINATION share/clgauge/tests)
+    else()
+      install(FILES ${CMAKE_SOURCE_DIR}/suite/tests/${item} DESTINATION share/clgauge/tests)
+    endif()
+  endforeach()
   install(CODE "
     set(CLGAUGE_CTEST [[${CMAKE_CTEST_COMMAND}]])
     set(CLGAUGE_BUILD_DIR [[${CMAKE_BINARY_DIR}]])
