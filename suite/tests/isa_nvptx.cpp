@@ -1,5 +1,6 @@
 #include "isa_nvptx.hpp"
 
+#include "core/kernel_resources.hpp"
 #include "isa_scratch.hpp"
 #include "text_file.hpp"
 
@@ -59,20 +60,6 @@ std::map<std::string, SassKernel> parse_sass(const std::string& text) {
     return kernels;
 }
 
-// ptxas -v: "Function properties for NAME" then "N bytes stack frame, N bytes spill stores,
-// N bytes spill loads".
-void parse_frames(const std::string& log, std::map<std::string, SassKernel>& kernels) {
-    static const std::regex frame(R"(Function properties for (\S+)\s+(\d+) bytes stack frame, )"
-                                  R"((\d+) bytes spill stores, (\d+) bytes spill loads)");
-    for (auto it = std::sregex_iterator(log.begin(), log.end(), frame);
-         it != std::sregex_iterator(); ++it) {
-        SassKernel& k = kernels[(*it)[1].str()];
-        k.stack_bytes = static_cast<unsigned>(std::stoul((*it)[2].str()));
-        k.spill_store_bytes = static_cast<unsigned>(std::stoul((*it)[3].str()));
-        k.spill_load_bytes = static_cast<unsigned>(std::stoul((*it)[4].str()));
-    }
-}
-
 PtxBuild assemble_in(const NvTools& tools, const fs::path& dir, PtxBuild b,
                      const std::string& arch) {
     const fs::path ptx = dir / "kernel.ptx", cubin = dir / "kernel.cubin", log = dir / "log";
@@ -90,7 +77,12 @@ PtxBuild assemble_in(const NvTools& tools, const fs::path& dir, PtxBuild b,
         return b;
     }
     b.kernels = parse_sass(sass);
-    parse_frames(ptxas_log, b.kernels);
+    for (const KernelResources& k : parse_ptxas_resources(ptxas_log)) {
+        SassKernel& kernel = b.kernels[k.kernel];
+        kernel.stack_bytes = k.stack_bytes;
+        kernel.spill_store_bytes = k.spill_store_bytes;
+        kernel.spill_load_bytes = k.spill_load_bytes;
+    }
     b.assembled = true;
     b.log = ptxas_log;
     return b;

@@ -21,10 +21,11 @@ std::string find_on_path(const std::string& name);
 // CLGAUGE_NVDISASM), else where scripts/setup-cuda-isa puts it, else PATH.
 NvTools find_nv_tools();
 
-// What one kernel became in SASS, and what ptxas -v said of its frame.
+// What one kernel became in SASS, and what ptxas -v said of its frame (read by the parser the
+// NVIDIA build logs go through, core/kernel_resources.hpp; -1: ptxas said nothing of it).
 struct SassKernel {
     std::string code; // the instructions, one a line ("@!P0 BRA `(.L_x_1)")
-    unsigned stack_bytes = 0, spill_store_bytes = 0, spill_load_bytes = 0;
+    long stack_bytes = -1, spill_store_bytes = -1, spill_load_bytes = -1;
 };
 
 struct PtxBuild {

@@ -42,7 +42,9 @@ std::vector<std::string> contract_violations(const PtxContract& c, const PtxBuil
             v.push_back(where + std::to_string(n) + " SASS lines match " + a + ", wanted none");
     if (c.no_local_memory) {
         const size_t ldl_stl = count_lines(sass.code, R"(\b(LDL|STL)\b)");
-        if (sass.stack_bytes || sass.spill_store_bytes || sass.spill_load_bytes || ldl_stl)
+        if (sass.stack_bytes < 0 || sass.spill_store_bytes < 0)
+            v.push_back(where + "ptxas -v reported no frame for it: its local memory is unknown");
+        else if (sass.stack_bytes || sass.spill_store_bytes || sass.spill_load_bytes || ldl_stl)
             v.push_back(where + "uses local memory: " + std::to_string(sass.stack_bytes) +
                         " bytes stack frame, " + std::to_string(sass.spill_store_bytes) +
                         " bytes spill stores, " + std::to_string(ldl_stl) + " LDL/STL");
