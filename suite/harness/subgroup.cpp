@@ -33,14 +33,24 @@ bool has_need(const Path& p, Need n) {
     return std::find(p.needs.begin(), p.needs.end(), n) != p.needs.end();
 }
 
+} // namespace
+
+std::string subgroup_path_options(const Path& path, const std::string& cl_std) {
+    std::string options = "-DCLG_SG_STEPS=" + std::to_string(kSteps) + " " + path.options;
+    if (has_need(path, Need::KhrSubgroups)) options += " " + cl_std;
+    if (path.options.find("CLG_SG_EMU") != std::string::npos)
+        options += " -DCLG_SG_EMU_MAX_WG=" + std::to_string(kEmuMaxLocal);
+    return options;
+}
+
+namespace {
+
 std::vector<Config> configs_for(const Session& s, const Path& path) {
     Config base;
     base.name = path.name;
     base.emulated = path.options.find("CLG_SG_EMU") != std::string::npos;
     base.ptx = path.options.find("CLG_SG_PTX") != std::string::npos;
-    base.options = "-DCLG_SG_STEPS=" + std::to_string(kSteps) + " " + path.options;
-    if (has_need(path, Need::KhrSubgroups)) base.options += " " + s.caps.cl_std_for_subgroups();
-    if (base.emulated) base.options += " -DCLG_SG_EMU_MAX_WG=" + std::to_string(kEmuMaxLocal);
+    base.options = subgroup_path_options(path, s.caps.cl_std_for_subgroups());
     std::vector<Config> v{base};
     // CL_DEVICE_SUB_GROUP_SIZES_INTEL answers only where intel_reqd_sub_group_size works
     // (cl_intel_required_subgroup_size); every size it lists gets its own build.

@@ -43,7 +43,9 @@ EntryKernel entry_kernel(const Benchmark& b, const std::string& name) {
                                path.options)};
     }
     if (const auto* s = std::any_cast<SubgroupSpec>(&b.spec))
-        return {"subgroup.cl", {s->kernel, "sg_lane_map"}, path.options};
+        return {"subgroup.cl",
+                {s->kernel, "sg_lane_map"},
+                subgroup_path_options(path, "-cl-std=CL2.0")};
     if (const auto* m = std::any_cast<MemSpec>(&b.spec)) {
         std::string options = m->options + " -DCLG_VEC=" + std::to_string(m->vec) +
                               " -DCLG_UNROLL=" + std::to_string(m->unroll);
