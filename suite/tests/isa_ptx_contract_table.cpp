@@ -178,7 +178,7 @@ const std::vector<PtxContract>& ptx_contracts() {
          {},
          true,
          "each mma.sync e4m3 one QMMA where fp8 mma.sync is native (sm_89)"},
-        // Spills about 450 bytes of clang's PTX (building the e5m2 tiles): no local-memory promise.
+        // ptxas spills part of clang's PTX (building the e5m2 tiles): no local-memory promise.
         {"mma.b8",
          "ptx",
          "sm_89",
@@ -215,7 +215,7 @@ const std::vector<PtxContract>& ptx_contracts() {
          true,
          "sm_90 has no s4 tensor instruction: ptxas calls its emulation on IMMA.16832.S8.S8 "
          "once per mma.sync"},
-        // ptxas spills about 100 bytes of this kernel (clang's PTX): no local-memory promise.
+        // ptxas spills part of this kernel (clang's PTX): no local-memory promise.
         {"mma.i2",
          "ptx",
          "sm_90",
