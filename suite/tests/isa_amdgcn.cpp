@@ -51,19 +51,8 @@ std::map<std::string, AmdKernel> parse_amdgcn(const std::string& text) {
 } // namespace
 
 AmdTools find_amd_tools() {
-    const NvTools nv = find_nv_tools();
-    AmdTools t;
-    t.clang = nv.clang;
-    const char* clc = std::getenv("CLGAUGE_LIBCLC_DIR");
-    const fs::path libclc = fs::path(clc && *clc ? clc : "/usr/lib/clc") / "amdgcn--amdhsa.bc";
-    if (fs::exists(libclc)) t.libclc = libclc.string();
-    const std::string hint = " (scripts/setup-cuda-isa installs it)";
-    if (t.clang.empty())
-        t.missing = "no clang-15" + hint + "; CLGAUGE_ISA_CLANG names another";
-    else if (t.libclc.empty())
-        t.missing = "no " + libclc.string() + ": libclc-15 is not installed" + hint +
-                    "; CLGAUGE_LIBCLC_DIR names its folder";
-    return t;
+    const ClangTools front = find_clang_and_libclc("amdgcn--amdhsa.bc");
+    return {front.clang, front.libclc, front.missing};
 }
 
 AmdBuild build_for_gfx(const AmdTools& tools, const std::string& source, const std::string& options,

@@ -101,21 +101,32 @@ std::string find_on_path(const std::string& name) {
     return {};
 }
 
-NvTools find_nv_tools() {
-    NvTools t;
+ClangTools find_clang_and_libclc(const std::string& bitcode) {
+    ClangTools t;
     t.clang = tool("CLGAUGE_ISA_CLANG", "/usr/bin/clang-15", "clang-15");
     const char* clc = std::getenv("CLGAUGE_LIBCLC_DIR");
-    const fs::path libclc = fs::path(clc && *clc ? clc : kLibclcDir) / kLibclcNvptx;
+    const fs::path libclc = fs::path(clc && *clc ? clc : kLibclcDir) / bitcode;
     if (fs::exists(libclc)) t.libclc = libclc.string();
-    t.ptxas = tool("CLGAUGE_PTXAS", fs::path(kCudaIsaBin) / "ptxas", "ptxas");
-    t.nvdisasm = tool("CLGAUGE_NVDISASM", fs::path(kCudaIsaBin) / "nvdisasm", "nvdisasm");
     const std::string hint = " (scripts/setup-cuda-isa installs it)";
     if (t.clang.empty())
         t.missing = "no clang-15" + hint + "; CLGAUGE_ISA_CLANG names another";
     else if (t.libclc.empty())
         t.missing = "no " + libclc.string() + ": libclc-15 is not installed" + hint +
                     "; CLGAUGE_LIBCLC_DIR names its folder";
-    else if (t.ptxas.empty())
+    return t;
+}
+
+NvTools find_nv_tools() {
+    NvTools t;
+    const ClangTools front = find_clang_and_libclc(kLibclcNvptx);
+    t.clang = front.clang;
+    t.libclc = front.libclc;
+    t.missing = front.missing;
+    t.ptxas = tool("CLGAUGE_PTXAS", fs::path(kCudaIsaBin) / "ptxas", "ptxas");
+    t.nvdisasm = tool("CLGAUGE_NVDISASM", fs::path(kCudaIsaBin) / "nvdisasm", "nvdisasm");
+    const std::string hint = " (scripts/setup-cuda-isa installs it)";
+    if (!t.missing.empty()) return t;
+    if (t.ptxas.empty())
         t.missing = "no NVIDIA ptxas" + hint + "; CLGAUGE_PTXAS names another";
     else if (t.nvdisasm.empty())
         t.missing = "no NVIDIA nvdisasm" + hint + "; CLGAUGE_NVDISASM names another";

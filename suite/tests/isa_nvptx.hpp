@@ -17,6 +17,13 @@ struct NvTools {
 // The first executable `name` on PATH, or "".
 std::string find_on_path(const std::string& name);
 
+// The front end both vendors' offline checks share: clang-15 (CLGAUGE_ISA_CLANG) and libclc's
+// `bitcode` file (CLGAUGE_LIBCLC_DIR, else Debian's folder); `missing` says which is absent.
+struct ClangTools {
+    std::string clang, libclc, missing;
+};
+ClangTools find_clang_and_libclc(const std::string& bitcode);
+
 // Each tool from its variable (CLGAUGE_ISA_CLANG, CLGAUGE_LIBCLC_DIR, CLGAUGE_PTXAS,
 // CLGAUGE_NVDISASM), else where scripts/setup-cuda-isa puts it, else PATH.
 NvTools find_nv_tools();
