@@ -5,26 +5,17 @@
 #include "run/run_all.hpp"
 
 #include <algorithm>
-#include <chrono>
-#include <csignal>
-#include <fcntl.h>
 #include <iostream>
-#include <spawn.h>
 #include <string>
-#include <sys/wait.h>
-#include <thread>
+#include <unistd.h>
 #include <vector>
-
-extern char** environ;
 
 namespace clgauge {
 namespace {
 
-std::vector<std::string> worker_arguments(const CliOptions& cli, size_t device_index, unsigned part,
-                                          unsigned parts) {
-    std::vector<std::string> args = {"clgauge", "--build-only", "--build-part",
-                                     std::to_string(part) + "/" + std::to_string(parts),
-                                     std::to_string(device_index)};
+// What a worker needs to discover the run's programs as the run does.
+std::vector<std::string> selection_arguments(const CliOptions& cli) {
+    std::vector<std::string> args;
     if (!cli.only.empty()) args.insert(args.end(), {"--only", cli.only});
     if (cli.path) args.insert(args.end(), {"--path", *cli.path});
     if (cli.conformance) args.push_back("--conformance");
@@ -33,61 +24,38 @@ std::vector<std::string> worker_arguments(const CliOptions& cli, size_t device_i
     return args;
 }
 
-pid_t spawn_quietly(const std::vector<std::string>& args) {
-    std::vector<char*> argv;
-    for (const auto& a : args)
-        argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    posix_spawn_file_actions_t files;
-    posix_spawn_file_actions_init(&files);
-    posix_spawn_file_actions_addopen(&files, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
-    posix_spawn_file_actions_addopen(&files, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
-    pid_t pid = -1;
-    if (posix_spawn(&pid, "/proc/self/exe", &files, nullptr, argv.data(), environ) != 0) pid = -1;
-    posix_spawn_file_actions_destroy(&files);
-    return pid;
-}
-
 } // namespace
 
-void build_in_processes(const CliOptions& cli, size_t device_index, unsigned parts,
-                        double timeout_s) {
-    std::vector<pid_t> running;
-    for (unsigned k = 0; k < parts; ++k)
-        if (const pid_t pid = spawn_quietly(worker_arguments(cli, device_index, k, parts)); pid > 0)
-            running.push_back(pid);
-    const auto deadline =
-        std::chrono::steady_clock::now() + std::chrono::duration<double>(timeout_s);
-    while (!running.empty()) {
-        std::erase_if(running, [](pid_t pid) { return waitpid(pid, nullptr, WNOHANG) != 0; });
-        if (running.empty()) break;
-        if (std::chrono::steady_clock::now() > deadline) {
-            for (pid_t pid : running) {
-                kill(pid, SIGKILL);
-                waitpid(pid, nullptr, 0);
-            }
-            break;
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    }
-}
-
-void build_in_processes_for_gpu(const Session& session, const CliOptions& cli,
-                                const RunOptions& opts) {
-    if (!session.facts().is_gpu() || opts.build_threads < 2) return;
-    PhaseScope building(Phase::Build);
-    build_in_processes(cli, session.entry.index, std::min(opts.build_threads, 16u),
-                       std::max(opts.timeout_s, 120.0));
+std::unique_ptr<BuildWorkers>
+start_build_workers_for_gpu(const Session& session, const CliOptions& cli, const RunOptions& opts) {
+    const unsigned parts = build_worker_count(session.facts().is_gpu(), opts);
+    if (parts == 0) return nullptr;
+    return std::make_unique<BuildWorkers>(
+        "/proc/self/exe",
+        build_worker_arguments(session.entry.index, parts, selection_arguments(cli)),
+        std::max(opts.timeout_s, 120.0));
 }
 
 int run_build_only_cli(const CliOptions& cli, const std::vector<DeviceEntry>& devices,
                        const std::vector<const Benchmark*>& selection, const RunOptions& opts) {
+    if (cli.build_part) {
+        // A worker of a run that measures meanwhile: the run's host work goes first.
+        (void)::nice(10);
+        for (const auto& entry : devices) {
+            Session session(entry);
+            const auto [part, parts] = *cli.build_part;
+            build_ahead(session, selection, opts, cli.path, 1, {}, part, parts,
+                        build_notices(std::cout));
+        }
+        return 0;
+    }
     for (const auto& entry : devices) {
         Session session(entry);
-        if (!cli.build_part) build_in_processes_for_gpu(session, cli, opts);
-        const auto [part, parts] = cli.build_part.value_or(std::pair{0u, 1u});
-        build_ahead(session, selection, opts, cli.path, std::max(1u, opts.build_threads), {}, part,
-                    parts);
+        if (auto workers = start_build_workers_for_gpu(session, cli, opts)) {
+            PhaseScope building(Phase::Build);
+            workers->finish();
+        }
+        build_ahead(session, selection, opts, cli.path, std::max(1u, opts.build_threads));
         std::cout << "built the programs of " << selection.size() << " benchmark(s) for "
                   << entry.facts.name << "\n";
     }

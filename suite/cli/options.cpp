@@ -31,9 +31,9 @@ options:
                        committed baselines were recorded, or $CLGAUGE_BUDGET_MS)
   --build-only         build the selected benchmarks' programs, in parallel, and
                        exit (warms the driver's program cache for ctest -L perf)
-  --build-part K/N     with --build-only: only programs K, K+N, K+2N, ... (a GPU
-                       driver that builds one program at a time per process gets
-                       N processes, each building a part, ahead of a table run)
+  --build-part K/N     with --build-only: only programs K, K+N, K+2N, ..., one at a
+                       time, each announced as it is built (a table run on a GPU
+                       starts N such worker processes and measures meanwhile)
   --seed N             input seed (default 0x5eed2026)
   --timeout S          seconds before a kernel counts as hung (default 60)
   --json FILE          write the results as JSON (schema clgauge.report v1)
@@ -254,9 +254,7 @@ RunOptions run_options_for(const CliOptions& cli) {
     if (cli.budget_ms) o.budget.seconds = double(*cli.budget_ms) / 1000.0;
     if (cli.seed) o.seed = static_cast<uint32_t>(*cli.seed);
     if (cli.timeout_s) o.timeout_s = *cli.timeout_s;
-    // The table builds its programs ahead, one per core (CLGAUGE_BUILD_THREADS=0: as asked).
-    if (env_text("CLGAUGE_BUILD_THREADS").empty())
-        o.build_threads = std::clamp(std::thread::hardware_concurrency(), 1u, 16u);
+    o.build_threads = table_build_threads();
     return o;
 }
 

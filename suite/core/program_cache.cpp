@@ -21,6 +21,10 @@
 
 namespace clgauge {
 
+std::string program_key(const std::string& text, const std::string& options) {
+    return fnv1a64_hex(text + '\0' + options);
+}
+
 const cl::Program& ProgramCache::get(const std::string& file, const std::string& options,
                                      const std::function<std::string(std::string)>& text_filter) {
     std::string text = kernel_source(file);
@@ -92,6 +96,7 @@ const cl::Program& ProgramCache::build(const std::string& text, const std::strin
             prebuilt_.erase(ahead);
             it = programs_.emplace(std::move(key), std::move(b)).first;
         } else {
+            if (build_wait_) build_wait_(program_key(text, options));
             cl::Program program(context_, text);
             const BuildOutcome built =
                 build_program(program, device_, built_with(options), report_resources_);
@@ -123,7 +128,8 @@ void ProgramCache::discover(const std::function<void()>& first_steps) {
     discovering_ = false;
 }
 
-void ProgramCache::build_discovered(unsigned threads, unsigned part, unsigned parts) {
+void ProgramCache::build_discovered(unsigned threads, unsigned part, unsigned parts,
+                                    const BuildProgress& progress) {
     PhaseScope building(Phase::Build);
     std::vector<std::pair<std::string, std::string>> keys;
     for (auto& k : discovered_)
@@ -137,6 +143,12 @@ void ProgramCache::build_discovered(unsigned threads, unsigned part, unsigned pa
             mine.push_back(std::move(keys[i]));
         keys = std::move(mine);
     }
+    if (progress.planned) {
+        std::vector<std::string> names;
+        for (const auto& [text, options] : keys)
+            names.push_back(program_key(text, options));
+        progress.planned(names);
+    }
     struct Ahead {
         std::optional<cl::Program> program;
         std::string log;
@@ -145,7 +157,7 @@ void ProgramCache::build_discovered(unsigned threads, unsigned part, unsigned pa
     std::vector<Ahead> built(keys.size());
     std::atomic<size_t> next{0};
     auto worker = [&] {
-        for (size_t i; (i = next++) < keys.size();)
+        for (size_t i; (i = next++) < keys.size();) {
             try {
                 cl::Program program(context_, keys[i].first);
                 program.build(std::vector<cl::Device>{device_}, built_with(keys[i].second).c_str());
@@ -156,6 +168,8 @@ void ProgramCache::build_discovered(unsigned threads, unsigned part, unsigned pa
                 built[i].program = std::move(program);
             } catch (const cl::Error&) { // get() builds it again and reports the failure
             }
+            if (progress.done) progress.done(program_key(keys[i].first, keys[i].second));
+        }
     };
     // Drivers print warnings to fd 2 (PoCL, Intel): caught for the whole batch, since it
     // cannot be told whose they were.

@@ -12,6 +12,17 @@
 
 namespace clgauge {
 
+// A program's name across processes: FNV-1a 64 of its source text and the caller's options. A
+// build process (build_workers.hpp) announces the programs it builds by it.
+std::string program_key(const std::string& text, const std::string& options);
+
+// What build_discovered tells as it goes: the keys it is about to build, then each one as its
+// build ends (failed or not); `done` is called from the building threads, several at once.
+struct BuildProgress {
+    std::function<void(const std::vector<std::string>& keys)> planned;
+    std::function<void(const std::string& key)> done;
+};
+
 // A kernel that did not compile; what() carries the options and the full build log.
 struct BuildFailure : std::runtime_error {
     std::string log;
@@ -50,7 +61,14 @@ class ProgramCache {
     // overlap instead of queueing (a cold driver takes seconds for some). A build that fails
     // or that printed to stderr is left to get(), which reports it with its benchmark.
     // With parts > 1, only the programs part, part + parts, ... are built.
-    void build_discovered(unsigned threads, unsigned part = 0, unsigned parts = 1);
+    void build_discovered(unsigned threads, unsigned part = 0, unsigned parts = 1,
+                          const BuildProgress& progress = {});
+    // Called with a program's key before this cache compiles it: another process building the
+    // same program into the driver's cache (build_workers.hpp) is waited for, so that the
+    // compile here is a cache hit, not a second compile. Empty: compile at once.
+    void set_build_wait(std::function<void(const std::string& key)> wait) {
+        build_wait_ = std::move(wait);
+    }
     // The code of the programs got (built or found in the cache) since the last call, combined
     // (code_identity.hpp); the runner attaches it to the benchmark's measurement.
     CodeIdentity take_code();
@@ -88,6 +106,7 @@ class ProgramCache {
     std::vector<std::pair<std::string, std::string>> discovered_;
     bool discovering_ = false;
     std::string compiler_output_;
+    std::function<void(const std::string& key)> build_wait_;
 };
 
 } // namespace clgauge

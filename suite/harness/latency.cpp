@@ -149,6 +149,7 @@ Measurement run_latency(const LatencySpec& spec, Session& s, const Path&, const 
 Benchmark latency_benchmark(LatencySpec spec) {
     // Both figures pass through the host's launch path: the gate gives them the host slack.
     spec.entry.gate_slack_s = kHostLatencySlackSeconds;
+    spec.entry.host_timed = true;
     return make_benchmark(std::move(spec), run_latency, "launch", Unit::Seconds);
 }
 

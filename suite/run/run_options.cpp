@@ -2,9 +2,11 @@
 
 #include "core/env.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <sstream>
 #include <stdexcept>
+#include <thread>
 
 namespace clgauge {
 
@@ -43,16 +45,25 @@ MemTune parse_mem_tune(const std::string& text) {
     return t;
 }
 
+unsigned table_build_threads() {
+    if (!env_text("CLGAUGE_BUILD_THREADS").empty())
+        return unsigned(env_integer("CLGAUGE_BUILD_THREADS", 0, 0, 256));
+    return std::clamp(std::thread::hardware_concurrency(), 1u, 16u);
+}
+
 RunOptions run_options_from_env(Mode mode) {
     RunOptions o;
     o.mode = mode;
-    o.budget.seconds = double(env_integer("CLGAUGE_BUDGET_MS", kDefaultBudgetMs, 1, 600000)) / 1000.0;
+    o.budget.seconds =
+        double(env_integer("CLGAUGE_BUDGET_MS", kDefaultBudgetMs, 1, 600000)) / 1000.0;
     o.slowdown = static_cast<unsigned>(env_integer("CLGAUGE_TEST_SLOWDOWN", 1, 1, 1000));
     if (const long mib = env_integer("CLGAUGE_MEM_MIB", 0, 1, 1 << 20))
         o.array_bytes = size_t(mib) << 20;
     if (const long stride = env_integer("CLGAUGE_MEM_STRIDE", 0, 1, 1 << 20))
         o.stride = unsigned(stride);
     o.build_threads = unsigned(env_integer("CLGAUGE_BUILD_THREADS", 0, 0, 256));
+    if (!env_text("CLGAUGE_BUILD_WORKERS").empty())
+        o.build_workers = unsigned(env_integer("CLGAUGE_BUILD_WORKERS", 0, 0, 64));
     o.mem_tune = parse_mem_tune(env_text("CLGAUGE_MEM_TUNE"));
     if (const long mib = env_integer("CLGAUGE_XFER_MIB", 0, 1, 1 << 20))
         o.transfer_bytes = size_t(mib) << 20;

@@ -1,13 +1,18 @@
 // label selftest: programs built ahead of a run (run_all's build_ahead, RunOptions::
 // build_threads) give the run what building on demand gives it: the same verdicts and the same
 // code, and a kernel that does not compile is still reported by its own benchmark, with its log.
+// Build workers (run/build_workers.hpp) plan the programs the run then asks for, and a table
+// run with workers verifies as one without.
+#include "baseline_selftest_fixture.hpp"
 #include "device_fixture.hpp"
 #include "registry/registry.hpp"
+#include "run/build_workers.hpp"
 #include "run/run_all.hpp"
 
 #include <gtest/gtest.h>
 #include <iostream>
 #include <map>
+#include <set>
 
 namespace clgauge::test {
 namespace {
@@ -64,6 +69,43 @@ TEST(BuildAhead, AKernelThatDoesNotCompileIsReportedByItsBenchmark) {
     EXPECT_NE(broken.build_log.find("planted in int32_mad"), std::string::npos)
         << "the compiler's log must come with the failure: " << broken.build_log;
     EXPECT_EQ(by_id["fp32.fma"]->status, Status::Ok) << by_id["fp32.fma"]->reason;
+}
+
+// A worker announces its programs by key; the run waits for the keys it asks for. A worker whose
+// keys the run never asks for would make every benchmark compile its programs a second time.
+TEST(BuildAhead, WorkersPlanTheProgramsTheRunAsksFor) {
+    const RunOptions opts = run_options_from_env(Mode::Conformance);
+    const auto selection = select_benchmarks("fp32.fma,int32.mad,mem.coalesced.read");
+    std::vector<std::string> planned;
+    {
+        Session worker(device_session().entry);
+        BuildProgress progress;
+        progress.planned = [&](const std::vector<std::string>& keys) { planned = keys; };
+        build_ahead(worker, selection, opts, std::nullopt, 1, {}, 0, 1, progress);
+    }
+    Session run(device_session().entry);
+    std::set<std::string> asked;
+    run.programs.set_build_wait([&](const std::string& key) { asked.insert(key); });
+    const DeviceReport r = run_all(run, selection, opts, std::nullopt);
+    ASSERT_EQ(planned.size(), 3u) << "one first program for each of the three entries";
+    for (const auto& key : planned)
+        EXPECT_TRUE(asked.count(key)) << "the run never asked for the planned program " << key;
+    for (const auto& x : r.results)
+        EXPECT_EQ(x.measurement.status, Status::Ok)
+            << x.benchmark->id << ": " << x.measurement.reason;
+}
+
+// The clgauge table with two build workers forced on the test device (on a GPU they start by
+// themselves): every entry verified, host-timed ones included, and the workers built the four
+// entries' first programs.
+TEST(BuildAhead, TableWithBuildWorkersVerifies) {
+    const Output r = run("env CLGAUGE_BUILD_WORKERS=2", kClgauge,
+                         "--only 'fp32.fma,int32.mad,mem.coalesced.read,launch.latency' "
+                         "--budget-ms 20 --timing");
+    EXPECT_EQ(r.rc, 0) << r.out;
+    EXPECT_NE(r.out.find("All supported benchmarks verified"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("build workers: 2 processes, 4 programs built"), std::string::npos)
+        << r.out;
 }
 
 } // namespace

@@ -33,6 +33,9 @@ struct EntryHeader {
     // Absolute slack, in seconds, added to this latency's tolerance in the perf gate: set by a
     // harness whose figure passes through the host (harness/latency: kHostLatencySlackSeconds).
     double gate_slack_s = 0;
+    // The figure passes through the host (its clock, its copies): a run waits for the programs
+    // being built in other processes (run/build_workers.hpp) to be done before it runs this.
+    bool host_timed = false;
 };
 
 struct Benchmark : EntryHeader {
