@@ -12,7 +12,7 @@ install(DIRECTORY ${CMAKE_SOURCE_DIR}/baselines/ DESTINATION share/clgauge/basel
 # simulator), ci (the dashboard builds the source) and package stay in the build tree.
 set(CLGAUGE_INSTALLED_LABELS conformance perf selftest sweep cli)
 set(CLGAUGE_TEST_PROGRAMS clgauge_conformance_tests clgauge_perf_tests clgauge_selftests
-                          clgauge_sweep_tests)
+                          clgauge_timed_selftests clgauge_sweep_tests)
 # What the installed cli cases read from suite/tests (CMakeLists.txt: a file that is no report).
 set(CLGAUGE_TEST_FILES data CMakeLists.txt cli_resource_spec.sh)
 if(CLGAUGE_BUILD_TESTS)
