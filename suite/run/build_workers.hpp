@@ -24,7 +24,7 @@ namespace clgauge {
 // per line, safe from several building threads).
 BuildProgress build_notices(std::ostream& out);
 
-// How many build workers a whole-table run starts: RunOptions::build_workers where set, else
+// How many build workers a table run starts: RunOptions::build_workers where set, else
 // one per build thread, at most 16, on a GPU, and none on another device, whose driver builds
 // in this process's threads (RunOptions::build_threads).
 unsigned build_worker_count(bool gpu, const RunOptions& opts);

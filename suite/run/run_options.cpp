@@ -2,11 +2,9 @@
 
 #include "core/env.hpp"
 
-#include <algorithm>
 #include <cstdlib>
 #include <sstream>
 #include <stdexcept>
-#include <thread>
 
 namespace clgauge {
 
@@ -43,12 +41,6 @@ MemTune parse_mem_tune(const std::string& text) {
             throw std::invalid_argument("CLGAUGE_MEM_TUNE: unknown key '" + k + "'");
     }
     return t;
-}
-
-unsigned table_build_threads() {
-    if (!env_text("CLGAUGE_BUILD_THREADS").empty())
-        return unsigned(env_integer("CLGAUGE_BUILD_THREADS", 0, 0, 256));
-    return std::clamp(std::thread::hardware_concurrency(), 1u, 16u);
 }
 
 RunOptions run_options_from_env(Mode mode) {

@@ -14,14 +14,9 @@ constexpr long kDefaultBudgetMs = 100;
 // CLGAUGE_BUDGET_MS (measured time per benchmark), CLGAUGE_TEST_SLOWDOWN (test-only),
 // CLGAUGE_MEM_MIB, CLGAUGE_MEM_STRIDE, CLGAUGE_MEM_TUNE, CLGAUGE_XFER_MIB,
 // CLGAUGE_BUILD_THREADS (programs built ahead at a time; default 0, none),
-// CLGAUGE_BUILD_WORKERS (build worker processes of a whole-table run). A bad value throws
+// CLGAUGE_BUILD_WORKERS (build worker processes of a table run). A bad value throws
 // std::invalid_argument naming the variable.
 RunOptions run_options_from_env(Mode mode);
-
-// The build threads of a whole-table run (the clgauge table, the perf label's one-process
-// measurement): CLGAUGE_BUILD_THREADS where set (0: each program when asked), else one per
-// core, at most 16.
-unsigned table_build_threads();
 
 // CLGAUGE_MEM_TUNE's text ("vec=8,unroll=4,tile=grid"); std::invalid_argument naming the item.
 MemTune parse_mem_tune(const std::string& text);

@@ -4,20 +4,13 @@
 // device skips with how to record one.
 #include "baseline/check.hpp"
 #include "baseline/match.hpp"
-#include "core/env.hpp"
-#include "core/phase_clock.hpp"
 #include "core/resource_spec.hpp"
 #include "device_fixture.hpp"
 #include "perf_verdicts.hpp"
 #include "registry/registry.hpp"
-#include "run/build_workers.hpp"
 #include "run/run_all.hpp"
-#include "run/run_options.hpp"
 
 #include <gtest/gtest.h>
-
-#include <algorithm>
-#include <memory>
 
 namespace clgauge::test {
 namespace {
@@ -51,25 +44,6 @@ const BaselineState& baseline_state(const DeviceFacts& facts) {
     return state;
 }
 
-// perf.measure times every entry in this process. Meanwhile clgauge processes (CLGAUGE_BUILDER
-// names the program; run/build_workers.hpp) build the programs into the driver's cache, and
-// each entry waits only for its own; a case run on its own builds its programs itself.
-BuildWorkers* build_workers(Session& s) {
-    static const std::unique_ptr<BuildWorkers> workers = [&]() -> std::unique_ptr<BuildWorkers> {
-        const std::string builder = env_text("CLGAUGE_BUILDER");
-        RunOptions opts = run_options_from_env(Mode::Perf);
-        opts.build_threads = table_build_threads();
-        const unsigned parts = build_worker_count(s.facts().is_gpu(), opts);
-        if (builder.empty() || parts == 0 || !perf_verdict_file().writing) return nullptr;
-        auto w = std::make_unique<BuildWorkers>(builder,
-                                                build_worker_arguments(s.entry.index, parts, {}),
-                                                std::max(opts.timeout_s, 120.0));
-        s.programs.set_build_wait([raw = w.get()](const std::string& key) { raw->await(key); });
-        return w;
-    }();
-    return workers.get();
-}
-
 // Measures one entry on the device and judges it against the baseline.
 PerfVerdict measure_and_judge(const Benchmark* b) {
 #ifdef CLGAUGE_NEEDS_ALLOCATION
@@ -84,10 +58,6 @@ PerfVerdict measure_and_judge(const Benchmark* b) {
     const BaselineState& base = baseline_state(s.facts());
     if (!base.error.empty()) return {PerfOutcome::Fail, base.error};
     if (!base.file) return {PerfOutcome::Skip, how_to_record(base.dir, s.facts())};
-    if (BuildWorkers* workers = build_workers(s); workers && b->host_timed) {
-        PhaseScope building(Phase::Build);
-        workers->finish(); // the host's cores are this figure's instrument
-    }
 
     // A metric the baseline lacks gates nothing: its kernel is still run and verified, at
     // conformance size, so a wrong result fails while a full timing is not spent on it.

@@ -6,7 +6,7 @@
 namespace clgauge::test {
 namespace {
 
-// An installed CTest file registers perf.measure (and its cleanup), which ctest would add
+// An installed CTest file registers perf.build_programs and perf.measure, which ctest would add
 // to any perf case it runs (FIXTURES_REQUIRED): one case is meant here, timed by itself.
 const char* kWithoutFixtures = "-FA '.*'";
 

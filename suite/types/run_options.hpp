@@ -54,7 +54,7 @@ struct RunOptions {
     bool small_launch = false;
     // Programs built ahead of a run, this many at a time (0: each when its benchmark asks).
     unsigned build_threads = 0;
-    // Worker processes building a whole-table run's programs while it measures
+    // Worker processes building a table run's programs while it measures
     // (run/build_workers.hpp); unset: one per build thread on a GPU, none elsewhere.
     std::optional<unsigned> build_workers;
 };
