@@ -26,15 +26,16 @@ constexpr double kGpuLaunchFloorSeconds = 0.05;
 constexpr double kPerfReferenceSteps = 4e7;
 constexpr size_t kPerfCrossCheckItems = 16;
 
+// CLG_STEPS. CLGAUGE_MEM_TUNE's unroll overrides the steps unrolled per repeat: a probe of the
+// code size without a rebuild.
+unsigned unrolled_steps(const ChainSpec& spec, const RunOptions& opts) {
+    return opts.mem_tune.unroll.value_or(spec.steps);
+}
+
 Measurement run_chain(const ChainSpec& spec, Session& s, const Path& path, const RunOptions& opts) {
-    // CLGAUGE_MEM_TUNE's unroll overrides the steps unrolled per repeat: a probe of the code
-    // size without a rebuild.
-    const unsigned unrolled = opts.mem_tune.unroll.value_or(spec.steps);
-    // The seed as a literal too: the chain constants become immediate operands (clg_const).
-    const std::string options = spec.options + " -DCLG_STEPS=" + std::to_string(unrolled) +
-                                " -DCLG_SEED=" + std::to_string(opts.seed) + "u" +
-                                (path.options.empty() ? "" : " " + path.options);
-    cl::Kernel kernel = build_kernel(s, spec.source, spec.kernel, options, opts);
+    const unsigned unrolled = unrolled_steps(spec, opts);
+    cl::Kernel kernel =
+        build_kernel(s, spec.source, spec.kernel, chain_build_options(spec, path, opts), opts);
     // CLGAUGE_MEM_TUNE's local (and wgs, below) reshape the launch: probing a GPU without a
     // rebuild.
     const size_t local = pick_local_size(
@@ -131,6 +132,14 @@ Measurement run_chain(const ChainSpec& spec, Session& s, const Path& path, const
 }
 
 } // namespace
+
+std::string chain_build_options(const ChainSpec& spec, const Path& path, const RunOptions& opts) {
+    const unsigned unrolled = unrolled_steps(spec, opts);
+    // The seed as a literal too: the chain constants become immediate operands (clg_const).
+    return spec.options + " -DCLG_STEPS=" + std::to_string(unrolled) +
+           " -DCLG_SEED=" + std::to_string(opts.seed) + "u" +
+           (path.options.empty() ? "" : " " + path.options);
+}
 
 Benchmark chain_benchmark(ChainSpec spec) {
     return make_benchmark(std::move(spec), run_chain);

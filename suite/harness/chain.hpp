@@ -50,6 +50,10 @@ struct ChainSpec {
 
 Benchmark chain_benchmark(ChainSpec spec);
 
+// The options a chain kernel is built with on `path` in a run with `opts` (the offline ISA
+// checks build the same).
+std::string chain_build_options(const ChainSpec& spec, const Path& path, const RunOptions& opts);
+
 // One row of a family whose entries differ only in these: entry <name>.<family> runs kernel
 // <name>_<family> of kernels/<family>.cl.
 struct ChainRow {

@@ -27,12 +27,10 @@ std::string unsupported_size(size_t local, size_t allowed) {
 
 Measurement run_group(const GroupSpec& spec, Session& s, const Path& path, const RunOptions& opts) {
     const bool perf = opts.mode == Mode::Perf;
-    std::string options = spec.options + " -DCLG_STEPS=" + std::to_string(spec.steps);
-    if (!path.options.empty()) options += " " + path.options;
-    if (spec.opencl_c_2) options += " " + s.caps.cl_std_for_subgroups();
     auto build = [&](size_t local) {
         return build_kernel(s, spec.source, spec.kernel,
-                            options + " -DCLG_LOCAL=" + std::to_string(local), opts);
+                            group_build_options(spec, path, s.caps.cl_std_for_subgroups(), local),
+                            opts);
     };
     size_t local = spec.local ? spec.local : s.facts().max_work_group;
     cl::Kernel kernel = build(local);
@@ -133,6 +131,14 @@ Measurement run_group(const GroupSpec& spec, Session& s, const Path& path, const
 }
 
 } // namespace
+
+std::string group_build_options(const GroupSpec& spec, const Path& path, const std::string& cl_std,
+                                size_t local) {
+    std::string options = spec.options + " -DCLG_STEPS=" + std::to_string(spec.steps);
+    if (!path.options.empty()) options += " " + path.options;
+    if (spec.opencl_c_2) options += " " + cl_std;
+    return options + " -DCLG_LOCAL=" + std::to_string(local);
+}
 
 Benchmark group_benchmark(GroupSpec spec) {
     if (spec.entry.paths.empty()) spec.entry.paths = {{"native", {}, ""}};

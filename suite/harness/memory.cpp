@@ -74,20 +74,27 @@ struct Run {
     double rate = 0;
 };
 
+std::string options_for(const MemSpec& spec, const Path& path, const Tune& tune,
+                        const std::string& cl_std) {
+    std::string options = spec.options + " -DCLG_VEC=" + std::to_string(tune.vec) +
+                          " -DCLG_UNROLL=" + std::to_string(tune.unroll);
+    if (spec.geometry == MemGeometry::Grid && tune.tile > 0)
+        options += " -DCLG_TILE=" + std::to_string(tune.tile);
+    if (spec.kind == WordKind::F64) options += " -DCLG_F64";
+    if (!path.options.empty()) options += " " + path.options;
+    if (spec.subgroup_std && std::count(path.needs.begin(), path.needs.end(), Need::KhrSubgroups))
+        options += " " + cl_std;
+    return options;
+}
+
 // `sizing`: the options the array size follows (a sweep spreads its time budget over its
 // runs, not its array size). `unused`: bound to the inputs the kernel does not read.
 Run run_once(const MemSpec& spec, Session& s, const Path& path, const RunOptions& opts,
              const RunOptions& sizing, const Tune& tune, unsigned param, const cl::Buffer& unused) {
     const bool perf = opts.mode == Mode::Perf;
     const size_t wb = word_bytes(spec.kind);
-    std::string options = spec.options + " -DCLG_VEC=" + std::to_string(tune.vec) +
-                          " -DCLG_UNROLL=" + std::to_string(tune.unroll);
     const bool tiled = spec.geometry == MemGeometry::Grid && tune.tile > 0;
-    if (tiled) options += " -DCLG_TILE=" + std::to_string(tune.tile);
-    if (spec.kind == WordKind::F64) options += " -DCLG_F64";
-    if (!path.options.empty()) options += " " + path.options;
-    if (spec.subgroup_std && std::count(path.needs.begin(), path.needs.end(), Need::KhrSubgroups))
-        options += " " + s.caps.cl_std_for_subgroups();
+    const std::string options = options_for(spec, path, tune, s.caps.cl_std_for_subgroups());
     cl::Kernel kernel = build_kernel(s, spec.source, spec.kernel, options, opts);
     cl::Kernel filler = build_kernel(s, spec.source, fill_kernel(spec.kind), options, opts);
     cl::Kernel junk = build_kernel(s, spec.source, "clg_fill_u32", options, opts);
@@ -321,6 +328,11 @@ size_t memory_array_bytes(const Session& s, const RunOptions& opts, unsigned arr
 
 void add_peak_share(const Session& s, double rate, Measurement& m) {
     if (const auto peak = memory_peak(s.facts())) add_share_of_peak(*peak, rate, m);
+}
+
+std::string memory_build_options(const MemSpec& spec, const Path& path, const RunOptions& opts,
+                                 const std::string& cl_std) {
+    return options_for(spec, path, tune_for(spec, opts.mem_tune), cl_std);
 }
 
 Benchmark memory_benchmark(MemSpec spec) {

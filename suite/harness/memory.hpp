@@ -48,6 +48,12 @@ struct MemSpec {
 
 Benchmark memory_benchmark(MemSpec spec);
 
+// The options a memory kernel (and its fill kernels) is built with on `path` in a run with
+// `opts`, where a sub-group path asks for the device's OpenCL C with `cl_std` (the offline ISA
+// checks build the same).
+std::string memory_build_options(const MemSpec& spec, const Path& path, const RunOptions& opts,
+                                 const std::string& cl_std);
+
 // Bytes of one array in a perf run: on a GPU far past the last-level cache and, where the
 // theoretical bandwidth is known, 2.5 ms of it per pass; small on a CPU device (scaled with
 // the time budget); within the allocation limits for `arrays` arrays.

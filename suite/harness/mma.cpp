@@ -13,6 +13,12 @@ namespace {
 
 namespace mm = ref::mma;
 
+// The MMA pairs unrolled per repeat (CLG_STEPS). A small launch runs one pair per tile (3 MMAs):
+// every MMA is hundreds of barriers in the emulation, which a simulator checks one by one.
+unsigned unrolled_pairs(const MmaShape& shape, const RunOptions& opts) {
+    return opts.small_launch ? 1u : shape.steps;
+}
+
 constexpr size_t kConformanceGroups = 8; // a few tiles of each kind, quick on a 2-core CPU
 constexpr size_t kSmallGroups = 4;       // RunOptions::small_launch: tiles 0-3, one special
 constexpr size_t kPerfSampleTiles = 16;
@@ -86,13 +92,8 @@ Verification check_tiles(const MmaSpec& spec, const MmaShape& shape,
 
 Measurement run_mma(const MmaSpec& spec, Session& s, const MmaPath& mp, const RunOptions& opts) {
     const MmaShape& shape = mp.shape;
-    // A small launch runs one pair per tile (3 MMAs): every MMA is hundreds of barriers in
-    // the emulation, which a simulator checks one by one.
-    const unsigned steps = opts.small_launch ? 1u : shape.steps;
-    const std::string options = spec.options + " -DCLG_STEPS=" + std::to_string(steps) +
-                                " -DCLG_MMA_TILES=" + std::to_string(shape.tiles_per_group) +
-                                (mp.path.options.empty() ? "" : " " + mp.path.options);
-    cl::Kernel kernel = build_kernel(s, "mma.cl", "mma", options, opts);
+    const unsigned steps = unrolled_pairs(shape, opts);
+    cl::Kernel kernel = build_kernel(s, "mma.cl", "mma", mma_build_options(spec, mp, opts), opts);
     const size_t local = shape.local_size;
     if (pick_local_size(kernel, s, local) < local)
         throw std::runtime_error("the kernel cannot run work-groups of " + std::to_string(local) +
@@ -178,6 +179,12 @@ Measurement run_mma_path(const MmaSpec& spec, Session& s, const Path& path,
 }
 
 } // namespace
+
+std::string mma_build_options(const MmaSpec& spec, const MmaPath& mp, const RunOptions& opts) {
+    return spec.options + " -DCLG_STEPS=" + std::to_string(unrolled_pairs(mp.shape, opts)) +
+           " -DCLG_MMA_TILES=" + std::to_string(mp.shape.tiles_per_group) +
+           (mp.path.options.empty() ? "" : " " + mp.path.options);
+}
 
 Benchmark mma_benchmark(MmaSpec spec) {
     spec.entry.family = "mma";

@@ -36,4 +36,8 @@ struct MmaSpec {
 
 Benchmark mma_benchmark(MmaSpec spec);
 
+// The options mma.cl is built with on path `mp` in a run with `opts` (the offline ISA checks
+// build the same).
+std::string mma_build_options(const MmaSpec& spec, const MmaPath& mp, const RunOptions& opts);
+
 } // namespace clgauge
