@@ -7,6 +7,8 @@
 // pvc (sub-group 16) must have them; other targets are reported, not failed: Debian 12's
 // ocloc compiles the DPAS built-ins for acm-g10 to no dpas at all.
 #include "core/kernel_sources.hpp"
+#include "isa_nvptx.hpp"
+#include "isa_scratch.hpp"
 
 #include <gtest/gtest.h>
 
@@ -16,7 +18,6 @@
 #include <map>
 #include <regex>
 #include <sstream>
-#include <unistd.h>
 
 namespace clgauge {
 namespace {
@@ -25,30 +26,8 @@ namespace fs = std::filesystem;
 
 std::string find_ocloc() {
     if (const char* e = std::getenv("CLGAUGE_OCLOC"); e && *e) return e;
-    const char* path = std::getenv("PATH");
-    std::istringstream dirs(path ? path : "");
-    std::string dir;
-    while (std::getline(dirs, dir, ':')) {
-        const fs::path p = fs::path(dir.empty() ? "." : dir) / "ocloc";
-        if (::access(p.c_str(), X_OK) == 0) return p.string();
-    }
-    return {};
+    return isa::find_on_path("ocloc");
 }
-
-struct TempDir {
-    fs::path path;
-    TempDir() {
-        std::string tmpl = (fs::temp_directory_path() / "clgauge-isa-XXXXXX").string();
-        if (!::mkdtemp(tmpl.data())) throw std::runtime_error("mkdtemp failed");
-        path = tmpl;
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(path, ec);
-    }
-    TempDir(const TempDir&) = delete;
-    TempDir& operator=(const TempDir&) = delete;
-};
 
 std::string read_text(const fs::path& p) {
     std::ifstream in(p);
@@ -66,7 +45,7 @@ struct Build {
 // Compiles the embedded kernel file (includes expanded) for one ocloc target.
 Build ocloc_build(const std::string& ocloc, const std::string& file, const std::string& device,
                   const std::string& options) {
-    TempDir dir;
+    isa::ScratchDir dir("ocloc");
     const fs::path src = dir.path / file, dump = dir.path / "dump", log = dir.path / "log";
     std::ofstream(src) << kernel_source(file);
     const std::string cmd = "IGC_ShaderDumpEnable=1 IGC_DumpToCustomDir='" + dump.string() + "' '" +
