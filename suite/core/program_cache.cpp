@@ -151,6 +151,7 @@ void ProgramCache::build_discovered(unsigned threads, unsigned part, unsigned pa
     }
     struct Ahead {
         std::optional<cl::Program> program;
+        CodeIdentity code;
         std::string log;
         bool quiet = false; // the compiler said nothing but its resource report
     };
@@ -165,6 +166,10 @@ void ProgramCache::build_discovered(unsigned threads, unsigned part, unsigned pa
                 built[i].quiet =
                     without_resource_report(built[i].log).find_first_not_of(" \t\r\n") ==
                     std::string::npos;
+                // Identified here, where the log is, before the program is announced: the
+                // run that waits for it reads its resource report from the memo
+                // (resource_memo.hpp), since its own build is a cache hit with an empty log.
+                built[i].code = identify(program, keys[i].second, built[i].log);
                 built[i].program = std::move(program);
             } catch (const cl::Error&) { // get() builds it again and reports the failure
             }
@@ -180,11 +185,9 @@ void ProgramCache::build_discovered(unsigned threads, unsigned part, unsigned pa
             pool.emplace_back(worker);
     }
     const bool printed = !capture.finish().empty();
-    // Identified here, where the log is: a build process (--build-part) keeps its programs'
-    // resource reports for the run (resource_memo.hpp) and ends.
     for (size_t i = 0; i < keys.size(); ++i) {
         if (!built[i].program) continue;
-        Built b{*built[i].program, identify(*built[i].program, keys[i].second, built[i].log)};
+        Built b{*built[i].program, std::move(built[i].code)};
         if (!printed || built[i].quiet)
             prebuilt_.emplace(std::move(keys[i]), Prebuilt{std::move(b), std::move(built[i].log)});
     }
