@@ -308,6 +308,10 @@ int run(const CliOptions& cli, const std::string& journal_file) {
         }
         DeviceReport r = run_all(session, selection, run_opts, cli.path, progress, hooks);
         session.programs.set_build_wait({});
+        if (workers) { // what follows (re-runs, the timing analysis) has the host to itself
+            PhaseScope building(Phase::Build);
+            workers->finish();
+        }
         if (tty) std::cerr << "\r" << std::string(60, ' ') << "\r" << std::flush;
         // Judged before it is reported, so that every reporter has a re-run flake's result;
         // the verdicts follow the table.
