@@ -5,8 +5,10 @@
 #include "run/run_all.hpp"
 
 #include <algorithm>
+#include <csignal>
 #include <iostream>
 #include <string>
+#include <sys/prctl.h>
 #include <unistd.h>
 #include <vector>
 
@@ -30,17 +32,23 @@ std::unique_ptr<BuildWorkers>
 start_build_workers_for_gpu(const Session& session, const CliOptions& cli, const RunOptions& opts) {
     const unsigned parts = build_worker_count(session.facts().is_gpu(), opts);
     if (parts == 0) return nullptr;
-    return std::make_unique<BuildWorkers>(
+    auto workers = std::make_unique<BuildWorkers>(
         "/proc/self/exe",
         build_worker_arguments(session.entry.index, parts, selection_arguments(cli)),
         std::max(opts.timeout_s, 120.0));
+    if (workers->started() == 0) return nullptr; // the run builds ahead in its own threads
+    return workers;
 }
 
 int run_build_only_cli(const CliOptions& cli, const std::vector<DeviceEntry>& devices,
                        const std::vector<const Benchmark*>& selection, const RunOptions& opts) {
     if (cli.build_part) {
-        // A worker of a run that measures meanwhile: the run's host work goes first.
+        // A worker of a run that measures meanwhile: the run's host work goes first, and a
+        // worker whose run has ended (a crashed driver, a killed run) ends with it.
         (void)::nice(10);
+        const pid_t run = ::getppid();
+        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (::getppid() != run) return 0;
         for (const auto& entry : devices) {
             Session session(entry);
             const auto [part, parts] = *cli.build_part;

@@ -21,6 +21,7 @@
 #include "run/run_all.hpp"
 #include "run/runner.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
@@ -310,7 +311,13 @@ int run(const CliOptions& cli, const std::string& journal_file) {
         session.programs.set_build_wait({});
         if (workers) { // what follows (re-runs, the timing analysis) has the host to itself
             PhaseScope building(Phase::Build);
-            workers->finish();
+            const bool hung = std::any_of(r.results.begin(), r.results.end(), [](const auto& x) {
+                return x.measurement.status == Status::Timeout;
+            });
+            if (hung) // the workers may hang with the device: they are not waited for
+                workers->abandon();
+            else
+                workers->finish();
         }
         if (tty) std::cerr << "\r" << std::string(60, ' ') << "\r" << std::flush;
         // Judged before it is reported, so that every reporter has a re-run flake's result;
@@ -324,8 +331,9 @@ int run(const CliOptions& cli, const std::string& journal_file) {
             device_hung = device_hung || x.measurement.status == Status::Timeout;
         if (cli.timing) print_benchmark_phases(std::cout, r);
         if (cli.timing && workers)
-            std::cout << "build workers: " << workers->started() << " processes, "
-                      << workers->built() << " programs built while the run measured\n";
+            std::cout << "build workers: " << workers->started() << " processes built "
+                      << workers->built() << " programs; the run took " << workers->answered()
+                      << " of its builds from them\n";
         if (cli.timing && !device_hung) {
             try {
                 const auto t = analysis::analyze_timing(session, opts);

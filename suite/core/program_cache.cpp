@@ -171,7 +171,7 @@ void ProgramCache::build_discovered(unsigned threads, unsigned part, unsigned pa
                 // (resource_memo.hpp), since its own build is a cache hit with an empty log.
                 built[i].code = identify(program, keys[i].second, built[i].log);
                 built[i].program = std::move(program);
-            } catch (const cl::Error&) { // get() builds it again and reports the failure
+            } catch (...) { // get() builds it again and reports the failure
             }
             if (progress.done) progress.done(program_key(keys[i].first, keys[i].second));
         }

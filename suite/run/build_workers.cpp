@@ -9,6 +9,7 @@
 #include <poll.h>
 #include <spawn.h>
 #include <sys/wait.h>
+#include <thread>
 #include <unistd.h>
 
 extern char** environ;
@@ -101,28 +102,55 @@ BuildWorkers::BuildWorkers(const std::string& program,
 }
 
 BuildWorkers::~BuildWorkers() {
-    for (auto& w : workers_)
-        end(w, true);
+    stop_all();
 }
 
-void BuildWorkers::end(Worker& w, bool kill_it) {
+void BuildWorkers::reap(Worker& w, std::chrono::steady_clock::time_point until) {
+    // A process killed inside a hung driver may never exit: it is waited for a while, then
+    // left behind rather than holding up the run.
+    while (w.pid > 0) {
+        if (::waitpid(w.pid, nullptr, WNOHANG) != 0) {
+            w.pid = -1;
+            return;
+        }
+        if (std::chrono::steady_clock::now() >= until) return;
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+}
+
+void BuildWorkers::end(Worker& w) {
     if (w.fd >= 0) {
         ::close(w.fd);
         w.fd = -1;
     }
     std::erase_if(to_build_, [&](const auto& kv) { return &workers_[kv.second] == &w; });
-    if (w.pid <= 0) return;
-    if (kill_it && ::waitpid(w.pid, nullptr, WNOHANG) == 0) ::kill(w.pid, SIGKILL);
-    if (kill_it || ::waitpid(w.pid, nullptr, WNOHANG) != 0) {
-        ::waitpid(w.pid, nullptr, 0);
-        w.pid = -1;
+    reap(w, std::chrono::steady_clock::now());
+}
+
+void BuildWorkers::stop_all() {
+    abandon();
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+    for (auto& w : workers_)
+        reap(w, until);
+}
+
+void BuildWorkers::abandon() {
+    for (auto& w : workers_) {
+        if (w.fd >= 0) {
+            ::close(w.fd);
+            w.fd = -1;
+        }
+        if (w.pid > 0) ::kill(w.pid, SIGKILL);
     }
+    to_build_.clear();
 }
 
 void BuildWorkers::take_line(size_t worker, const std::string& line) {
-    if (starts_with(line, kPlan))
-        to_build_.emplace(line.substr(std::char_traits<char>::length(kPlan)), worker);
-    else if (line == kPlanEnd)
+    if (starts_with(line, kPlan)) {
+        const std::string key = line.substr(std::char_traits<char>::length(kPlan));
+        to_build_.emplace(key, worker);
+        announced_.insert(key);
+    } else if (line == kPlanEnd)
         workers_[worker].planned = true;
     else if (starts_with(line, kBuilt) &&
              to_build_.erase(line.substr(std::char_traits<char>::length(kBuilt))) > 0)
@@ -142,8 +170,7 @@ bool BuildWorkers::read_notices(int wait_ms) {
                           deadline_ - std::chrono::steady_clock::now())
                           .count();
     if (left <= 0) { // workers that outlast the run's patience only warm a cache: stop them
-        for (auto& w : workers_)
-            end(w, true);
+        stop_all();
         return false;
     }
     if (::poll(polled.data(), polled.size(), int(std::min<long long>(wait_ms, left))) <= 0)
@@ -154,7 +181,7 @@ bool BuildWorkers::read_notices(int wait_ms) {
         char buf[4096];
         const ssize_t n = ::read(w.fd, buf, sizeof buf);
         if (n <= 0) { // its output ended: whatever it had left to build, it will not
-            end(w, false);
+            end(w);
             continue;
         }
         w.pending.append(buf, size_t(n));
@@ -173,8 +200,9 @@ bool BuildWorkers::all_planned() const {
 
 void BuildWorkers::await(const std::string& key) {
     // A program no worker has announced yet may still be in a share not yet announced.
-    while (!all_planned())
-        if (!read_notices(50)) return;
+    while (!announced_.count(key) && !all_planned())
+        if (!read_notices(50)) break;
+    if (announced_.count(key)) ++answered_;
     while (to_build_.count(key))
         if (!read_notices(50)) return;
 }
@@ -182,11 +210,10 @@ void BuildWorkers::await(const std::string& key) {
 void BuildWorkers::finish() {
     while (read_notices(50)) {
     }
+    // Their output has ended: they are tearing down their contexts, or were killed.
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(5);
     for (auto& w : workers_)
-        if (w.pid > 0) {
-            ::waitpid(w.pid, nullptr, 0);
-            w.pid = -1;
-        }
+        reap(w, until);
 }
 
 } // namespace clgauge

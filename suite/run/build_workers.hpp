@@ -12,6 +12,7 @@
 #include <chrono>
 #include <iosfwd>
 #include <map>
+#include <set>
 #include <string>
 #include <sys/types.h>
 #include <vector>
@@ -41,16 +42,21 @@ class BuildWorkers {
     // running are killed and nothing more is waited for.
     BuildWorkers(const std::string& program, const std::vector<std::vector<std::string>>& argvs,
                  double timeout_s);
-    ~BuildWorkers(); // kills the workers still running
+    ~BuildWorkers(); // kills the workers still running, waiting at most 2 s for them
     BuildWorkers(const BuildWorkers&) = delete;
     BuildWorkers& operator=(const BuildWorkers&) = delete;
 
     // Returns once no running worker still has `key` to build: built, or its worker gone.
     void await(const std::string& key);
-    // Returns once every worker has ended (or the deadline passed).
+    // Returns once every worker's output has ended (or the deadline passed) and the workers
+    // have exited (or a few seconds passed).
     void finish();
+    // Kills the workers without waiting for them: the device hung, and they may hang with it.
+    void abandon();
 
     size_t started() const { return started_; }
+    // await() calls for programs a worker had announced (the run's builds they served).
+    size_t answered() const { return answered_; }
     size_t built() const { return built_; }             // "built" notices read so far
     size_t pending() const { return to_build_.size(); } // announced, not yet built
 
@@ -62,17 +68,21 @@ class BuildWorkers {
         bool planned = false;
     };
     // Reads what the workers wrote, waiting at most `wait_ms` for some; ends the workers whose
-    // output ended, and all of them once the deadline is past. False: none is running.
+    // output ended, and stops all of them once the deadline is past. False: none is running.
     bool read_notices(int wait_ms);
     void take_line(size_t worker, const std::string& line);
-    void end(Worker& w, bool kill_it);
+    void end(Worker& w); // its output ended: it is no longer waited for
+    void reap(Worker& w, std::chrono::steady_clock::time_point until);
+    void stop_all(); // abandon(), then each reaped for up to 2 s
     bool all_planned() const;
 
     std::vector<Worker> workers_;
     std::map<std::string, size_t> to_build_; // key -> the worker that announced it
+    std::set<std::string> announced_;        // every key a worker announced
     std::chrono::steady_clock::time_point deadline_;
     size_t started_ = 0;
     size_t built_ = 0;
+    size_t answered_ = 0;
 };
 
 } // namespace clgauge

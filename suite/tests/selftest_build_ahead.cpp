@@ -96,15 +96,18 @@ TEST(BuildAhead, WorkersPlanTheProgramsTheRunAsksFor) {
 }
 
 // The clgauge table with two build workers forced on the test device (on a GPU they start by
-// themselves): every entry verified, host-timed ones included, and the workers built the four
-// entries' first programs.
+// themselves): every entry verified, host-timed ones included, and the run's builds of the four
+// entries' first programs were the ones the workers announced, with a seed that is not the
+// default (the chain programs carry it), so the workers must have been given the run's.
 TEST(BuildAhead, TableWithBuildWorkersVerifies) {
     const Output r = run("env CLGAUGE_BUILD_WORKERS=2", kClgauge,
                          "--only 'fp32.fma,int32.mad,mem.coalesced.read,launch.latency' "
-                         "--budget-ms 20 --timing");
+                         "--budget-ms 20 --seed 7 --timing");
     EXPECT_EQ(r.rc, 0) << r.out;
     EXPECT_NE(r.out.find("All supported benchmarks verified"), std::string::npos) << r.out;
-    EXPECT_NE(r.out.find("build workers: 2 processes, 4 programs built"), std::string::npos)
+    EXPECT_NE(r.out.find("build workers: 2 processes built 4 programs; the run took 4 of its "
+                         "builds from them"),
+              std::string::npos)
         << r.out;
 }
 
