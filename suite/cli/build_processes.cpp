@@ -40,6 +40,38 @@ start_build_workers_for_gpu(const Session& session, const CliOptions& cli, const
     return workers;
 }
 
+DeviceReport run_table(Session& session, const std::vector<const Benchmark*>& selection,
+                       const RunOptions& opts, const CliOptions& cli, const Progress& progress,
+                       RunHooks hooks, std::string& workers_line) {
+    const auto workers = start_build_workers_for_gpu(session, cli, opts);
+    if (!workers) return run_all(session, selection, opts, cli.path, progress, hooks);
+    RunOptions run_opts = opts;
+    run_opts.build_threads = 0; // the workers build ahead
+    session.programs.set_build_wait([&](const std::string& key) { workers->await(key); });
+    hooks.starting = [&, journal_starting = hooks.starting](const Benchmark& b) {
+        if (b.host_timed) { // the host's cores are its instrument: the builds end first
+            PhaseScope building(Phase::Build);
+            workers->finish();
+        }
+        if (journal_starting) journal_starting(b);
+    };
+    DeviceReport r = run_all(session, selection, run_opts, cli.path, progress, hooks);
+    session.programs.set_build_wait({});
+    // What follows (re-runs, the timing analysis) has the host to itself.
+    PhaseScope building(Phase::Build);
+    const bool hung = std::any_of(r.results.begin(), r.results.end(), [](const auto& x) {
+        return x.measurement.status == Status::Timeout;
+    });
+    if (hung) // the workers may hang with the device: they are not waited for
+        workers->abandon();
+    else
+        workers->finish();
+    workers_line = "build workers: " + std::to_string(workers->started()) + " processes built " +
+                   std::to_string(workers->built()) + " programs; the run took " +
+                   std::to_string(workers->answered()) + " of its builds from them";
+    return r;
+}
+
 int run_build_only_cli(const CliOptions& cli, const std::vector<DeviceEntry>& devices,
                        const std::vector<const Benchmark*>& selection, const RunOptions& opts) {
     if (cli.build_part) {

@@ -5,10 +5,12 @@
 #include "core/session.hpp"
 #include "registry/registry.hpp"
 #include "run/build_workers.hpp"
+#include "run/run_all.hpp"
 #include "types/run_options.hpp"
 
 #include <cstddef>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace clgauge {
@@ -18,6 +20,14 @@ namespace clgauge {
 // device with the run's selection and path; none elsewhere (a CPU driver builds in threads).
 std::unique_ptr<BuildWorkers>
 start_build_workers_for_gpu(const Session& session, const CliOptions& cli, const RunOptions& opts);
+
+// The table's run on one device (run_all). On a GPU, build workers compile the programs while
+// it measures: each benchmark waits only for its own, an entry timed through the host for all
+// of them, and they end before the run returns (or are abandoned when the device hung).
+// `workers_line`: what they did, for --timing; empty without workers.
+DeviceReport run_table(Session& session, const std::vector<const Benchmark*>& selection,
+                       const RunOptions& opts, const CliOptions& cli, const Progress& progress,
+                       RunHooks hooks, std::string& workers_line);
 
 // clgauge --build-only [--build-part K/N]: the selection's programs built on each device, and
 // the run's time line. With --build-part, the share K of N, one at a time at a lowered

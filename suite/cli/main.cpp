@@ -21,7 +21,6 @@
 #include "run/run_all.hpp"
 #include "run/runner.hpp"
 
-#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
@@ -291,34 +290,10 @@ int run(const CliOptions& cli, const std::string& journal_file) {
         };
         // Read (and so validate) the list before spending time measuring.
         const auto known = known_failures_for(baselines_dir(cli.baselines), session.facts());
-        // On a GPU, worker processes build the programs while the benchmarks run, and each
-        // benchmark waits only for its own (run/build_workers.hpp).
-        const auto workers = start_build_workers_for_gpu(session, cli, opts);
-        RunOptions run_opts = opts;
-        RunHooks hooks = journal ? journal->hooks(entry.index) : RunHooks{};
-        if (workers) {
-            run_opts.build_threads = 0;
-            session.programs.set_build_wait([&](const std::string& key) { workers->await(key); });
-            hooks.starting = [&, journal_starting = hooks.starting](const Benchmark& b) {
-                if (b.host_timed) { // the host's cores are its instrument: the builds end first
-                    PhaseScope building(Phase::Build);
-                    workers->finish();
-                }
-                if (journal_starting) journal_starting(b);
-            };
-        }
-        DeviceReport r = run_all(session, selection, run_opts, cli.path, progress, hooks);
-        session.programs.set_build_wait({});
-        if (workers) { // what follows (re-runs, the timing analysis) has the host to itself
-            PhaseScope building(Phase::Build);
-            const bool hung = std::any_of(r.results.begin(), r.results.end(), [](const auto& x) {
-                return x.measurement.status == Status::Timeout;
-            });
-            if (hung) // the workers may hang with the device: they are not waited for
-                workers->abandon();
-            else
-                workers->finish();
-        }
+        std::string workers_line;
+        DeviceReport r =
+            run_table(session, selection, opts, cli, progress,
+                      journal ? journal->hooks(entry.index) : RunHooks{}, workers_line);
         if (tty) std::cerr << "\r" << std::string(60, ' ') << "\r" << std::flush;
         // Judged before it is reported, so that every reporter has a re-run flake's result;
         // the verdicts follow the table.
@@ -330,10 +305,7 @@ int run(const CliOptions& cli, const std::string& journal_file) {
         for (const auto& x : r.results)
             device_hung = device_hung || x.measurement.status == Status::Timeout;
         if (cli.timing) print_benchmark_phases(std::cout, r);
-        if (cli.timing && workers)
-            std::cout << "build workers: " << workers->started() << " processes built "
-                      << workers->built() << " programs; the run took " << workers->answered()
-                      << " of its builds from them\n";
+        if (cli.timing && !workers_line.empty()) std::cout << workers_line << "\n";
         if (cli.timing && !device_hung) {
             try {
                 const auto t = analysis::analyze_timing(session, opts);
