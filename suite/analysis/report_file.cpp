@@ -7,9 +7,7 @@
 #include "report/json_report.hpp"
 
 #include <cmath>
-#include <fstream>
 #include <set>
-#include <sstream>
 
 namespace clgauge::analysis {
 
@@ -118,16 +116,7 @@ ReportFile report_from_json(const nlohmann::json& j, const std::string& file) {
 }
 
 ReportFile load_report(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw ReportFileError(path + ": cannot be read");
-    std::ostringstream text;
-    text << in.rdbuf();
-    nlohmann::json j;
-    try {
-        j = nlohmann::json::parse(text.str());
-    } catch (const nlohmann::json::parse_error& e) {
-        throw ReportFileError(path + ": not valid JSON: " + e.what());
-    }
+    const nlohmann::json j = parse_json<ReportFileError>(read_text<ReportFileError>(path), path);
     return report_from_json(j, path);
 }
 

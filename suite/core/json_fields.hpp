@@ -2,11 +2,12 @@
 // every error names the file and the field ("b.json: devices[0].metrics[3].unit: ..."), as an
 // `Error` (a std::runtime_error the caller chooses, so each file kind keeps its own type).
 #pragma once
+#include "core/files.hpp"
+
 #include <cmath>
 #include <cstdint>
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -108,11 +109,9 @@ template <class Error> nlohmann::json parse_json(const std::string& text, const 
 
 // The whole file; "path: cannot be read" (as Error) when it cannot.
 template <class Error> std::string read_text(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw Error(path + ": cannot be read");
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
+    std::optional<std::string> text = read_file_text(path);
+    if (!text) throw Error(path + ": cannot be read");
+    return std::move(*text);
 }
 
 } // namespace clgauge

@@ -4,8 +4,6 @@
 #include "core/files.hpp"
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 namespace clgauge {
 namespace {
@@ -41,11 +39,7 @@ void remember_resource_report(const std::string& key, const std::string& report)
 std::optional<std::string> recall_resource_report(const std::string& key) {
     const std::string path = memo_path(key);
     if (path.empty()) return std::nullopt;
-    std::ifstream in(path);
-    if (!in) return std::nullopt;
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
+    return read_file_text(path);
 }
 
 } // namespace clgauge

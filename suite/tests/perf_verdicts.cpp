@@ -3,9 +3,7 @@
 #include "core/env.hpp"
 #include "core/files.hpp"
 
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 namespace clgauge::test {
 namespace {
@@ -23,18 +21,14 @@ const char* outcome_name(PerfOutcome o) {
 }
 
 std::optional<PerfOutcome> outcome_from(const std::string& s) {
-    if (s == "pass") return PerfOutcome::Pass;
-    if (s == "fail") return PerfOutcome::Fail;
-    if (s == "skip") return PerfOutcome::Skip;
+    for (PerfOutcome o : {PerfOutcome::Pass, PerfOutcome::Fail, PerfOutcome::Skip})
+        if (s == outcome_name(o)) return o;
     return std::nullopt;
 }
 
 nlohmann::json read_json(const std::string& path) {
-    std::ifstream in(path);
-    if (!in) return nullptr;
-    std::stringstream text;
-    text << in.rdbuf();
-    return nlohmann::json::parse(text.str(), nullptr, false);
+    const std::optional<std::string> text = read_file_text(path);
+    return text ? nlohmann::json::parse(*text, nullptr, false) : nlohmann::json(nullptr);
 }
 
 } // namespace
