@@ -6,6 +6,7 @@
 #include "baseline/pool.hpp"
 #include "baseline/record.hpp"
 #include "test_dir.hpp"
+#include "text_file.hpp"
 
 #include <filesystem>
 #include <fstream>
@@ -110,12 +111,7 @@ class TempDir : public ::testing::Test {
         std::ofstream(p) << text;
         return p.string();
     }
-    static std::string read(const fs::path& p) {
-        std::ifstream in(p);
-        std::ostringstream s;
-        s << in.rdbuf();
-        return s.str();
-    }
+    static std::string read(const fs::path& p) { return test::read_text(p); }
     fs::path dir;
 };
 

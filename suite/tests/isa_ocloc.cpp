@@ -9,6 +9,7 @@
 #include "core/kernel_sources.hpp"
 #include "isa_nvptx.hpp"
 #include "isa_scratch.hpp"
+#include "text_file.hpp"
 
 #include <gtest/gtest.h>
 
@@ -29,13 +30,6 @@ std::string find_ocloc() {
     return isa::find_on_path("ocloc");
 }
 
-std::string read_text(const fs::path& p) {
-    std::ifstream in(p);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
 struct Build {
     bool ok = false;
     std::string log;
@@ -54,13 +48,13 @@ Build ocloc_build(const std::string& ocloc, const std::string& file, const std::
                             "' > '" + log.string() + "' 2>&1";
     Build b;
     b.ok = std::system(cmd.c_str()) == 0;
-    b.log = read_text(log);
+    b.log = test::read_text(log);
     if (!fs::exists(dump)) return b;
     static const std::regex kernel_line(R"(^//\.kernel\s+(\S+))");
     static const std::regex main_label(R"(^(//\s*)?_main:)");
     for (const auto& e : fs::directory_iterator(dump)) {
         if (e.path().extension() != ".asm") continue;
-        std::istringstream in(read_text(e.path()));
+        std::istringstream in(test::read_text(e.path()));
         std::string line, name, code;
         bool in_main = false;
         std::smatch m;

@@ -6,6 +6,7 @@
 // (CLGAUGE_OCLGRIND names another binary). docs/oclgrind.md says what each report meant.
 #include "oclgrind_log.hpp"
 #include "registry/registry.hpp"
+#include "text_file.hpp"
 
 #include <gtest/gtest.h>
 
@@ -75,13 +76,6 @@ struct OclgrindRun {
     std::vector<OclgrindFinding> findings;
 };
 
-std::string read_file(const fs::path& p) {
-    std::ifstream in(p);
-    std::ostringstream os;
-    os << in.rdbuf();
-    return os.str();
-}
-
 // Runs the worker under oclgrind; its output and Oclgrind's log go to files named after the
 // case in the test's working directory (kept for a failing case).
 OclgrindRun run_under_oclgrind(const std::string& oclgrind, const std::string& id,
@@ -115,8 +109,8 @@ OclgrindRun run_under_oclgrind(const std::string& oclgrind, const std::string& i
 
     OclgrindRun r;
     r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-    r.output = read_file(out);
-    r.findings = parse_oclgrind_log(read_file(log));
+    r.output = test::read_text(out);
+    r.findings = parse_oclgrind_log(test::read_text(log));
     return r;
 }
 
