@@ -64,7 +64,11 @@ std::map<std::string, PerfVerdict> read_perf_verdicts(const std::string& path) {
 }
 
 void write_perf_verdict(const std::string& path, const std::string& id, const PerfVerdict& v) {
-    nlohmann::json j = read_json(path);
+    // The file is this process's: its first verdict starts it afresh, so verdicts an
+    // interrupted run left (under the same settings) are never reported as this run's.
+    static bool started = false;
+    nlohmann::json j = started ? read_json(path) : nlohmann::json(nullptr);
+    started = true;
     if (!j.is_object() || j.value("settings", "") != PerfVerdictFile::settings_now())
         j = {{"schema", "clgauge.perf_verdicts"},
              {"settings", PerfVerdictFile::settings_now()},

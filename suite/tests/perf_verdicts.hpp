@@ -34,7 +34,8 @@ PerfVerdictFile perf_verdict_file();
 // written under other settings, or is not one of these files.
 std::map<std::string, PerfVerdict> read_perf_verdicts(const std::string& path);
 
-// Adds (or replaces) one case's outcome and rewrites the file.
+// Adds (or replaces) one case's outcome and rewrites the file; a process's first call starts
+// the file afresh.
 void write_perf_verdict(const std::string& path, const std::string& id, const PerfVerdict& v);
 
 } // namespace clgauge::test

@@ -28,10 +28,13 @@ write pass "$settings"
 write fail "device=another;$settings"
 [ "$(run)" -eq 0 ] && ! grep -q "planted verdict" out.log && grep -q "SKIPPED" out.log ||
   fail "a file written under other settings was read"
-# perf.measure's side: the outcome is written, the case passes.
-rm -f verdicts.json
+# perf.measure's side: the outcome is written, the case passes, and a file an interrupted run
+# left under the same settings is started afresh, not added to (its verdicts are not this run's).
+printf '{"schema":"clgauge.perf_verdicts","settings":"%s","verdicts":{"int32.mad":{"outcome":"pass","message":"stale"}}}\n' \
+  "$settings" > verdicts.json
 CLGAUGE_PERF_VERDICTS=verdicts.json CLGAUGE_PERF_VERDICTS_WRITE=1 "$bin" \
   --gtest_filter='Registry/Perf.MeetsBaseline/fp32_fma' > out.log 2>&1 || fail "the writing run failed"
 grep -q '"fp32.fma"' verdicts.json && grep -q '"outcome": "skip"' verdicts.json ||
   fail "the writing run wrote no skip verdict: $(cat verdicts.json)"
+! grep -q '"int32.mad"' verdicts.json || fail "an earlier run's verdict was kept: $(cat verdicts.json)"
 echo "perf-verdicts test: ok"
