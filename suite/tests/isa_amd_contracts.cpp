@@ -65,7 +65,7 @@ class AmdIsa : public ::testing::Test {
   protected:
     void SetUp() override {
         tools_ = find_amd_tools();
-        if (!tools_.missing.empty()) GTEST_SKIP() << tools_.missing;
+        CLGAUGE_ISA_NEEDS_TOOLS(tools_.missing);
     }
     // `c`'s kernel built from `source` (the embedded one when empty) for `gfx` (c's when
     // empty): its violations, all in one text.

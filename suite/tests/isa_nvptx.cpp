@@ -90,6 +90,11 @@ PtxBuild assemble_in(const NvTools& tools, const fs::path& dir, PtxBuild b,
 
 } // namespace
 
+bool isa_tools_required() {
+    const char* v = std::getenv("CLGAUGE_REQUIRE_ISA_TOOLS");
+    return v && std::string(v) == "1";
+}
+
 std::string find_on_path(const std::string& name) {
     const char* path = std::getenv("PATH");
     std::istringstream dirs(path ? path : "");

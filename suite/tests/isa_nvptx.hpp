@@ -4,6 +4,8 @@
 // libclc-15) and PyPI (nvidia-cuda-nvcc, nvidia-cuda-nvdisasm), installed by
 // scripts/setup-cuda-isa.
 #pragma once
+#include <gtest/gtest.h>
+
 #include <map>
 #include <string>
 
@@ -13,6 +15,21 @@ struct NvTools {
     std::string clang, libclc, ptxas, nvdisasm;
     std::string missing; // why the checks cannot run here; empty when every tool is found
 };
+
+// CLGAUGE_REQUIRE_ISA_TOOLS=1 (set by .ci/run, whose setup installs the tools): a missing tool
+// fails the ISA checks instead of skipping them, so that they cannot drop out of CI unseen.
+bool isa_tools_required();
+
+// In a test or its SetUp: skips it, with why, when `missing` says a tool is absent, or fails it
+// where the tools are required.
+#define CLGAUGE_ISA_NEEDS_TOOLS(missing)                                                           \
+    do {                                                                                           \
+        if (const std::string why_ = (missing); !why_.empty()) {                                   \
+            if (::clgauge::isa::isa_tools_required())                                              \
+                FAIL() << why_ << " (CLGAUGE_REQUIRE_ISA_TOOLS is set)";                           \
+            GTEST_SKIP() << why_;                                                                  \
+        }                                                                                          \
+    } while (0)
 
 // The first executable `name` on PATH, or "".
 std::string find_on_path(const std::string& name);

@@ -87,9 +87,11 @@ class Isa : public ::testing::Test {
   protected:
     void SetUp() override {
         ocloc_ = find_ocloc();
-        if (ocloc_.empty())
-            GTEST_SKIP() << "ocloc is not installed (Debian package intel-opencl-icd, which "
-                            "scripts/setup installs); set CLGAUGE_OCLOC to use another one";
+        CLGAUGE_ISA_NEEDS_TOOLS(ocloc_.empty()
+                                    ? "ocloc is not installed (Debian package intel-opencl-icd, "
+                                      "which scripts/setup installs); set CLGAUGE_OCLOC to use "
+                                      "another one"
+                                    : "");
     }
     std::string ocloc_;
 };

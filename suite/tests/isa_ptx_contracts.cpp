@@ -26,7 +26,7 @@ class PtxContracts : public ::testing::TestWithParam<size_t> {
   protected:
     void SetUp() override {
         tools_ = find_nv_tools();
-        if (!tools_.missing.empty()) GTEST_SKIP() << tools_.missing;
+        CLGAUGE_ISA_NEEDS_TOOLS(tools_.missing);
     }
     NvTools tools_;
 };

@@ -19,7 +19,7 @@ class PtxFault : public ::testing::Test {
   protected:
     void SetUp() override {
         tools_ = find_nv_tools();
-        if (!tools_.missing.empty()) GTEST_SKIP() << tools_.missing;
+        CLGAUGE_ISA_NEEDS_TOOLS(tools_.missing);
     }
 
     // The contract's kernel built from `source` (the embedded one when empty), with extra
