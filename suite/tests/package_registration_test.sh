@@ -68,5 +68,7 @@ grep -q "^#   cli.e" "$p/share/clgauge/tests/CTestTestfile.cmake" ||
 echo "registration round trip: ok"
 sed -i 's/RESOURCE_GROUPS "gpus:4"/RESOURCE_GROUPS "gpus:2"/' "$p/share/clgauge/tests/CTestTestfile.cmake"
 if why=$(compare); then echo "FAIL: a changed resource group passed"; exit 1; fi
+case "$why" in *"properties"*"'slots': 2"*) ;;
+  *) echo "$why"; echo "FAIL: the changed resource group was not what failed"; exit 1 ;; esac
 echo "planted resource group change: caught: $why"
 echo "registration test: ok"

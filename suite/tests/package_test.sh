@@ -67,11 +67,16 @@ echo "relocated install: ok"
 cp "$tests/CTestTestfile.cmake" "$tmp/kept.cmake"
 echo "add_test(planted \"$build/clgauge\" --list)" >> "$tests/CTestTestfile.cmake"
 why=$(check_tree) && { echo "FAIL: a CTest file naming the build tree passed"; exit 1; }
-echo "planted build path: caught: $why"
+# Caught for its own reason, not for another failure of the tree.
+case "$why" in *"names the build or source tree"*) ;;
+  *) echo "$why"; echo "FAIL: the planted build path was not what failed"; exit 1 ;; esac
+echo "planted build path: caught: $(echo "$why" | tail -n 1)"
 cp "$tmp/kept.cmake" "$tests/CTestTestfile.cmake"
 
 mv "$tree/share/clgauge/baselines" "$tmp/baselines"
 why=$(check_tree) && { echo "FAIL: a tree without share/clgauge/baselines passed"; exit 1; }
+case "$why" in *"did not read $tree/share/clgauge/baselines"*) ;;
+  *) echo "$why"; echo "FAIL: the missing baselines were not what failed"; exit 1 ;; esac
 echo "planted missing baselines: caught: $(echo "$why" | tail -n 1)"
 mv "$tmp/baselines" "$tree/share/clgauge/baselines"
 echo "package test: ok"
