@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstdio>
 #include <limits>
+#include <optional>
 
 namespace clgauge {
 namespace {
@@ -114,6 +115,7 @@ Measurement run_chase(const ChaseSpec& spec, Session& s, const Path&, const RunO
         per_load = {dev / double(steps)};
         per_load_host = {host / double(steps)};
     } else {
+        std::optional<PhaseScope> phase(Phase::Calibrate); // the lap and the launches' growth
         for (uint64_t left = std::min<uint64_t>(chase.lines(), kWarmupSteps); left > 0;) {
             const uint64_t n = std::min(left, kWarmupChunk);
             chase.launch(n);
@@ -136,6 +138,7 @@ Measurement run_chase(const ChaseSpec& spec, Session& s, const Path&, const RunO
         // launch's fixed cost. CLGAUGE_TEST_SLOWDOWN walks that many times the counted steps.
         const int pairs = opts.budget.reps_for(2 * once + loads);
         const uint64_t walked = uint64_t(steps) * opts.slowdown;
+        phase.emplace(Phase::Measure);
         for (int r = 0; r < pairs; ++r) {
             const auto [d1, h1] = chase.launch(walked);
             const auto [d2, h2] = chase.launch(2 * walked);
