@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <csignal>
 #include <iostream>
+#include <map>
 #include <string>
 #include <sys/prctl.h>
 #include <unistd.h>
@@ -26,76 +27,110 @@ std::vector<std::string> selection_arguments(const CliOptions& cli) {
     return args;
 }
 
+// A worker that failed costs only time (its programs are built when asked), but says why.
+void report_failed_workers(const BuildWorkers& workers) {
+    if (const std::string failed = workers.failures(); !failed.empty())
+        std::cerr << "clgauge: build workers failed, their programs are built as they are "
+                     "needed: "
+                  << failed << "\n";
+}
+
+// A build worker's life: the queue's first record is its go (before it, no OpenCL), then it
+// builds, device by device, the programs whose records it draws.
+void serve_build_queue(const CliOptions& cli, const std::vector<const Benchmark*>& selection,
+                       const RunOptions& opts) {
+    std::optional<BuildRecord> record = read_build_record(STDIN_FILENO);
+    std::vector<DeviceEntry> all;
+    while (record) {
+        const size_t device = record->device;
+        if (all.empty()) all = list_devices();
+        if (device < all.size()) {
+            Session session(all[device]);
+            BuildProgress progress = build_notices(std::cout);
+            progress.next = [&]() -> std::optional<size_t> {
+                if (!record || record->device != device) return std::nullopt;
+                const size_t program = record->program;
+                record = read_build_record(STDIN_FILENO);
+                return program;
+            };
+            build_ahead(session, selection, opts, cli.path, 1, {}, progress);
+        }
+        // The rest of this device's records are past its programs (or name no device here).
+        while (record && record->device == device)
+            record = read_build_record(STDIN_FILENO);
+    }
+}
+
 } // namespace
 
-std::unique_ptr<BuildWorkers>
-start_build_workers_for_gpu(const Session& session, const CliOptions& cli, const RunOptions& opts) {
-    const unsigned parts = build_worker_count(session.facts().is_gpu(), opts);
-    if (parts == 0) return nullptr;
+bool uses_build_workers(const CliOptions& cli) {
+    const bool table = !(
+        cli.help || cli.list || cli.list_benchmarks || cli.list_sweeps || cli.check || cli.record ||
+        !cli.sweeps.empty() || !cli.roofline_report.empty() || !cli.compare.empty() ||
+        !cli.drop_recordings.empty() || !cli.stamp_code.empty() || !cli.resource_spec_file.empty());
+    return !cli.build_queue && (cli.build_only || table);
+}
+
+std::unique_ptr<BuildWorkers> start_build_workers(const CliOptions& cli, const RunOptions& opts) {
+    const unsigned count = uses_build_workers(cli) ? build_worker_count(opts) : 0;
+    if (count == 0) return nullptr;
     auto workers = std::make_unique<BuildWorkers>(
-        "/proc/self/exe",
-        build_worker_arguments(session.entry.index, parts, selection_arguments(cli)),
+        "/proc/self/exe", build_worker_arguments(count, selection_arguments(cli)),
         std::max(opts.timeout_s, 120.0));
     if (workers->started() == 0) return nullptr; // the run builds ahead in its own threads
     return workers;
 }
 
+void build_with_workers(BuildWorkers& workers, const std::vector<DeviceEntry>& devices,
+                        const RunOptions& opts) {
+    std::vector<size_t> indices;
+    for (const auto& d : devices)
+        if (builds_with_workers(d.facts.is_gpu(), opts)) indices.push_back(d.index);
+    PhaseScope building(Phase::Build);
+    workers.hand_out(indices);
+    workers.finish();
+    if (!indices.empty()) report_failed_workers(workers);
+}
+
 DeviceReport run_table(Session& session, const std::vector<const Benchmark*>& selection,
                        const RunOptions& opts, const CliOptions& cli, const Progress& progress,
-                       RunHooks hooks, std::string& workers_line) {
-    const auto workers = start_build_workers_for_gpu(session, cli, opts);
-    if (!workers) return run_all(session, selection, opts, cli.path, progress, hooks);
+                       RunHooks hooks, const BuildWorkers* workers, std::string& workers_line) {
+    if (!workers || !builds_with_workers(session.facts().is_gpu(), opts))
+        return run_all(session, selection, opts, cli.path, progress, hooks);
     RunOptions run_opts = opts;
-    run_opts.build_threads = 0; // the workers build ahead
-    session.programs.set_build_wait([&](const std::string& key) { workers->await(key); });
-    hooks.starting = [&, journal_starting = hooks.starting](const Benchmark& b) {
-        if (b.host_timed) { // the host's cores are its instrument: the builds end first
-            PhaseScope building(Phase::Build);
-            workers->finish();
-        }
-        if (journal_starting) journal_starting(b);
-    };
+    run_opts.build_threads = 0; // each build is now a hit in the driver's cache
+    size_t served = 0;
+    session.programs.set_build_observer(
+        [&](const std::string& key) { served += workers->built(key) ? 1 : 0; });
     DeviceReport r = run_all(session, selection, run_opts, cli.path, progress, hooks);
-    session.programs.set_build_wait({});
-    // What follows (re-runs, the timing analysis) has the host to itself.
-    PhaseScope building(Phase::Build);
-    const bool hung = std::any_of(r.results.begin(), r.results.end(), [](const auto& x) {
-        return x.measurement.status == Status::Timeout;
-    });
-    if (hung) // the workers may hang with the device: they are not waited for
-        workers->abandon();
-    else
-        workers->finish();
+    session.programs.set_build_observer({});
     workers_line = "build workers: " + std::to_string(workers->started()) + " processes built " +
                    std::to_string(workers->built()) + " programs; the run took " +
-                   std::to_string(workers->answered()) + " of its builds from them";
+                   std::to_string(served) + " of its builds from them";
     return r;
 }
 
 int run_build_only_cli(const CliOptions& cli, const std::vector<DeviceEntry>& devices,
-                       const std::vector<const Benchmark*>& selection, const RunOptions& opts) {
-    if (cli.build_part) {
-        // A worker of a run that measures meanwhile: the run's host work goes first, and a
-        // worker whose run has ended (a crashed driver, a killed run) ends with it.
-        (void)::nice(10);
+                       const std::vector<const Benchmark*>& selection, const RunOptions& opts,
+                       const BuildWorkers* workers) {
+    if (cli.build_queue) {
+        // A worker of a run, which waits for it: it ends with the run (a crashed driver, a
+        // killed run).
         const pid_t run = ::getppid();
         ::prctl(PR_SET_PDEATHSIG, SIGKILL);
         if (::getppid() != run) return 0;
-        for (const auto& entry : devices) {
-            Session session(entry);
-            const auto [part, parts] = *cli.build_part;
-            build_ahead(session, selection, opts, cli.path, 1, {}, part, parts,
-                        build_notices(std::cout));
-        }
+        serve_build_queue(cli, selection, opts);
         return 0;
     }
     for (const auto& entry : devices) {
-        Session session(entry);
-        if (auto workers = start_build_workers_for_gpu(session, cli, opts)) {
-            PhaseScope building(Phase::Build);
-            workers->finish();
+        if (workers && builds_with_workers(entry.facts.is_gpu(), opts)) {
+            // The driver's cache has what they built: nothing is left to do here.
+            std::cout << "build workers: " << workers->started() << " processes built "
+                      << workers->built() << " programs\n";
+        } else {
+            Session session(entry);
+            build_ahead(session, selection, opts, cli.path, std::max(1u, opts.build_threads));
         }
-        build_ahead(session, selection, opts, cli.path, std::max(1u, opts.build_threads));
         std::cout << "built the programs of " << selection.size() << " benchmark(s) for "
                   << entry.facts.name << "\n";
     }

@@ -204,6 +204,10 @@ int run(const CliOptions& cli, const std::string& journal_file) {
     if (!cli.drop_recordings.empty()) return run_drop_recordings_cli(cli);
     if (!cli.stamp_code.empty()) return run_stamp_code_cli(cli);
     check_sweep_names(cli.sweeps);
+    const RunOptions opts = run_options_for(cli);
+    if (cli.build_queue) return run_build_only_cli(cli, {}, select_benchmarks(cli.only), opts, {});
+    // Started before this process's OpenCL (run/build_workers.hpp says why).
+    const auto workers = start_build_workers(cli, opts);
     const auto all = list_devices();
     if (cli.list) {
         print_device_list(std::cout, all);
@@ -231,8 +235,8 @@ int run(const CliOptions& cli, const std::string& journal_file) {
                     throw UsageError("devices " + std::to_string(chosen[j].index) + " and " +
                                      std::to_string(chosen[i].index) +
                                      " share one baseline file; record one of them, by index");
-    const RunOptions opts = run_options_for(cli);
-    if (cli.build_only) return run_build_only_cli(cli, chosen, selection, opts);
+    if (workers) build_with_workers(*workers, chosen, opts);
+    if (cli.build_only) return run_build_only_cli(cli, chosen, selection, opts, workers.get());
     const bool baseline_mode = cli.check || cli.record;
 
     const bool tty = isatty(STDERR_FILENO);
@@ -291,9 +295,9 @@ int run(const CliOptions& cli, const std::string& journal_file) {
         // Read (and so validate) the list before spending time measuring.
         const auto known = known_failures_for(baselines_dir(cli.baselines), session.facts());
         std::string workers_line;
-        DeviceReport r =
-            run_table(session, selection, opts, cli, progress,
-                      journal ? journal->hooks(entry.index) : RunHooks{}, workers_line);
+        DeviceReport r = run_table(session, selection, opts, cli, progress,
+                                   journal ? journal->hooks(entry.index) : RunHooks{},
+                                   workers.get(), workers_line);
         if (tty) std::cerr << "\r" << std::string(60, ' ') << "\r" << std::flush;
         // Judged before it is reported, so that every reporter has a re-run flake's result;
         // the verdicts follow the table.

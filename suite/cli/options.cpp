@@ -31,9 +31,11 @@ options:
                        committed baselines were recorded, or $CLGAUGE_BUDGET_MS)
   --build-only         build the selected benchmarks' programs, in parallel, and
                        exit (warms the driver's program cache for ctest -L perf)
-  --build-part K/N     with --build-only: only programs K, K+N, K+2N, ..., one at a
-                       time, each announced as it is built (a table run on a GPU
-                       starts N such worker processes and measures meanwhile)
+  --build-queue        with --build-only: a build worker, building the programs
+                       whose records (device and program index, two 32-bit
+                       little-endian words) arrive on standard input, one at a
+                       time, each announced as built (a run on a GPU starts such
+                       workers and measures once they are done)
   --seed N             input seed (default 0x5eed2026)
   --timeout S          seconds before a kernel counts as hung (default 60)
   --json FILE          write the results as JSON (schema clgauge.report v1)
@@ -184,14 +186,8 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
             const long v = parse_long(a, value());
             if (v < 1 || v > 50) throw UsageError("--tolerance-floor must be in [1, 50] percent");
             o.tolerance_floor = double(v) / 100.0;
-        } else if (a == "--build-part") {
-            const std::string v = value();
-            const size_t slash = v.find('/');
-            const long k = parse_long(a, v.substr(0, slash));
-            const long n = slash == std::string::npos ? 0 : parse_long(a, v.substr(slash + 1));
-            if (n < 1 || n > 256 || k < 0 || k >= n)
-                throw UsageError("--build-part takes K/N with 0 <= K < N <= 256, got '" + v + "'");
-            o.build_part = {unsigned(k), unsigned(n)};
+        } else if (a == "--build-queue") {
+            o.build_queue = true;
         } else if (a == "--budget-ms") {
             const long v = parse_long(a, value());
             if (v <= 0) throw UsageError("--budget-ms must be positive");
@@ -233,7 +229,7 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
          o.budget_ms || o.seed || o.timeout_s))
         throw UsageError("--drop-recordings edits one baseline file and runs nothing: give it "
                          "with --only GLOB alone");
-    if (o.build_part && !o.build_only) throw UsageError("--build-part applies to --build-only");
+    if (o.build_queue && !o.build_only) throw UsageError("--build-queue applies to --build-only");
     if (o.stamp_code.size() > 2)
         throw UsageError("--stamp-code takes one report and one file, once");
     if (!o.stamp_code.empty() &&

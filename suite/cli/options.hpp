@@ -22,8 +22,8 @@ struct CliOptions {
     bool list_sweeps = false;
     std::string json_file, csv_file;
     std::optional<long> budget_ms;
-    // --build-part K/N (with --build-only): build the discovered programs K, K+N, K+2N, ...
-    std::optional<std::pair<unsigned, unsigned>> build_part;
+    // --build-queue (with --build-only): a build worker, drawing from the queue on stdin
+    bool build_queue = false;
     std::optional<unsigned long> seed;
     std::optional<double> timeout_s;
     std::vector<std::string> sweeps; // --sweep NAME[,NAME] or all

@@ -15,6 +15,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <mutex>
 #include <optional>
 #include <thread>
 #include <utility>
@@ -96,7 +97,7 @@ const cl::Program& ProgramCache::build(const std::string& text, const std::strin
             prebuilt_.erase(ahead);
             it = programs_.emplace(std::move(key), std::move(b)).first;
         } else {
-            if (build_wait_) build_wait_(program_key(text, options));
+            if (build_observer_) build_observer_(program_key(text, options));
             cl::Program program(context_, text);
             const BuildOutcome built =
                 build_program(program, device_, built_with(options), report_resources_);
@@ -128,8 +129,7 @@ void ProgramCache::discover(const std::function<void()>& first_steps) {
     discovering_ = false;
 }
 
-void ProgramCache::build_discovered(unsigned threads, unsigned part, unsigned parts,
-                                    const BuildProgress& progress) {
+void ProgramCache::build_discovered(unsigned threads, const BuildProgress& progress) {
     PhaseScope building(Phase::Build);
     std::vector<std::pair<std::string, std::string>> keys;
     for (auto& k : discovered_)
@@ -137,18 +137,6 @@ void ProgramCache::build_discovered(unsigned threads, unsigned part, unsigned pa
             std::find(keys.begin(), keys.end(), k) == keys.end())
             keys.push_back(std::move(k));
     discovered_.clear();
-    if (parts > 1) {
-        std::vector<std::pair<std::string, std::string>> mine;
-        for (size_t i = part; i < keys.size(); i += parts)
-            mine.push_back(std::move(keys[i]));
-        keys = std::move(mine);
-    }
-    if (progress.planned) {
-        std::vector<std::string> names;
-        for (const auto& [text, options] : keys)
-            names.push_back(program_key(text, options));
-        progress.planned(names);
-    }
     struct Ahead {
         std::optional<cl::Program> program;
         CodeIdentity code;
@@ -157,8 +145,14 @@ void ProgramCache::build_discovered(unsigned threads, unsigned part, unsigned pa
     };
     std::vector<Ahead> built(keys.size());
     std::atomic<size_t> next{0};
+    std::mutex drawing; // progress.next is called by one thread at a time
+    auto draw = [&]() -> size_t {
+        if (!progress.next) return next++;
+        const std::lock_guard<std::mutex> hold(drawing);
+        return progress.next().value_or(keys.size());
+    };
     auto worker = [&] {
-        for (size_t i; (i = next++) < keys.size();) {
+        for (size_t i; (i = draw()) < keys.size();) {
             try {
                 cl::Program program(context_, keys[i].first);
                 program.build(std::vector<cl::Device>{device_}, built_with(keys[i].second).c_str());

@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -16,10 +17,13 @@ namespace clgauge {
 // build process (build_workers.hpp) announces the programs it builds by it.
 std::string program_key(const std::string& text, const std::string& options);
 
-// What build_discovered tells as it goes: the keys it is about to build, then each one as its
-// build ends (failed or not); `done` is called from the building threads, several at once.
+// How build_discovered shares its programs with other processes, and what it tells as it goes.
+// `next`, where set, gives the index (in the order discovered) of the next program to build,
+// or nothing once there is none: processes that discovered the same programs and draw their
+// indices from one queue (build_workers.hpp) build each program once between them. `done` is
+// called with each program's key as its build ends (failed or not), from the building threads.
 struct BuildProgress {
-    std::function<void(const std::vector<std::string>& keys)> planned;
+    std::function<std::optional<size_t>()> next;
     std::function<void(const std::string& key)> done;
 };
 
@@ -60,14 +64,12 @@ class ProgramCache {
     // Builds the programs discover() noted, `threads` at a time, so that a run's builds
     // overlap instead of queueing (a cold driver takes seconds for some). A build that fails
     // or that printed to stderr is left to get(), which reports it with its benchmark.
-    // With parts > 1, only the programs part, part + parts, ... are built.
-    void build_discovered(unsigned threads, unsigned part = 0, unsigned parts = 1,
-                          const BuildProgress& progress = {});
-    // Called with a program's key before this cache compiles it: another process building the
-    // same program into the driver's cache (build_workers.hpp) is waited for, so that the
-    // compile here is a cache hit, not a second compile. Empty: compile at once.
-    void set_build_wait(std::function<void(const std::string& key)> wait) {
-        build_wait_ = std::move(wait);
+    // With progress.next, only the programs it hands out are built.
+    void build_discovered(unsigned threads, const BuildProgress& progress = {});
+    // Called with a program's key before this cache builds it on demand (the driver's own
+    // cache may have it: the table counts the builds its build workers had made).
+    void set_build_observer(std::function<void(const std::string& key)> observer) {
+        build_observer_ = std::move(observer);
     }
     // The code of the programs got (built or found in the cache) since the last call, combined
     // (code_identity.hpp); the runner attaches it to the benchmark's measurement.
@@ -106,7 +108,7 @@ class ProgramCache {
     std::vector<std::pair<std::string, std::string>> discovered_;
     bool discovering_ = false;
     std::string compiler_output_;
-    std::function<void(const std::string& key)> build_wait_;
+    std::function<void(const std::string& key)> build_observer_;
 };
 
 } // namespace clgauge

@@ -1,12 +1,18 @@
 #include "run/build_workers.hpp"
 
+#include "core/env.hpp"
+
 #include <algorithm>
+#include <array>
 #include <csignal>
+#include <cstdint>
+#include <ctime>
 #include <fcntl.h>
 #include <memory>
 #include <mutex>
 #include <ostream>
 #include <poll.h>
+#include <pthread.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <thread>
@@ -17,18 +23,13 @@ extern char** environ;
 namespace clgauge {
 namespace {
 
-constexpr const char* kPlan = "plan ";
-constexpr const char* kPlanEnd = "plan-end";
 constexpr const char* kBuilt = "built ";
 
-bool starts_with(const std::string& s, const char* prefix) {
-    return s.rfind(prefix, 0) == 0;
-}
-
-// The worker's standard output is the write end of a pipe whose read end this process keeps;
-// both ends are close-on-exec here, so no other child inherits them.
-pid_t spawn_with_output(const std::string& program, const std::vector<std::string>& args,
-                        int& read_fd) {
+// The worker's standard input is `queue_fd`, its standard output the write end of a pipe whose
+// read end this process keeps; the pipes' ends are close-on-exec here, so no other child
+// inherits them.
+pid_t spawn_worker(const std::string& program, const std::vector<std::string>& args, int queue_fd,
+                   int err_fd, int& read_fd) {
     int fds[2];
     if (::pipe2(fds, O_CLOEXEC) != 0) return -1;
     std::vector<char*> argv;
@@ -37,8 +38,18 @@ pid_t spawn_with_output(const std::string& program, const std::vector<std::strin
     argv.push_back(nullptr);
     posix_spawn_file_actions_t files;
     posix_spawn_file_actions_init(&files);
+    if (queue_fd >= 0)
+        posix_spawn_file_actions_adddup2(&files, queue_fd, STDIN_FILENO);
+    else
+        posix_spawn_file_actions_addopen(&files, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
     posix_spawn_file_actions_adddup2(&files, fds[1], STDOUT_FILENO);
-    posix_spawn_file_actions_addopen(&files, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+    if (err_fd >= 0)
+        posix_spawn_file_actions_adddup2(&files, err_fd, STDERR_FILENO);
+    else
+        posix_spawn_file_actions_addopen(&files, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+    // Nothing else of this process: a driver's device files opened without close-on-exec
+    // (this process holds the GPU) are not the worker's.
+    posix_spawn_file_actions_addclosefrom_np(&files, 3);
     pid_t pid = -1;
     if (posix_spawn(&pid, program.c_str(), &files, nullptr, argv.data(), environ) != 0) pid = -1;
     posix_spawn_file_actions_destroy(&files);
@@ -51,17 +62,42 @@ pid_t spawn_with_output(const std::string& program, const std::vector<std::strin
     return pid;
 }
 
+// An unnamed file for a worker's standard error, read if the worker fails: -1 where the file
+// system has none (its standard error is then dropped).
+int error_file() {
+    const std::string dir = env_text("TMPDIR");
+    return ::open(dir.empty() ? "/tmp" : dir.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+}
+
+// The start of what a failed worker wrote to its standard error, its lines joined by " | ".
+std::string error_text(int fd) {
+    if (fd < 0) return "";
+    char buf[512];
+    const ssize_t n = ::pread(fd, buf, sizeof buf, 0);
+    if (n <= 0) return "";
+    std::string text(buf, size_t(n));
+    while (!text.empty() && (text.back() == '\n' || text.back() == ' '))
+        text.pop_back();
+    for (size_t at; (at = text.find('\n')) != std::string::npos;)
+        text.replace(at, 1, " | ");
+    return text;
+}
+
 } // namespace
+
+std::optional<BuildRecord> read_build_record(int fd) {
+    std::array<unsigned char, 8> w{};
+    if (::read(fd, w.data(), w.size()) != ssize_t(w.size())) return std::nullopt;
+    auto word = [&](size_t at) {
+        return size_t(w[at]) | size_t(w[at + 1]) << 8 | size_t(w[at + 2]) << 16 |
+               size_t(w[at + 3]) << 24;
+    };
+    return BuildRecord{word(0), word(4)};
+}
 
 BuildProgress build_notices(std::ostream& out) {
     auto lock = std::make_shared<std::mutex>();
     BuildProgress p;
-    p.planned = [&out, lock](const std::vector<std::string>& keys) {
-        const std::lock_guard<std::mutex> hold(*lock);
-        for (const auto& k : keys)
-            out << kPlan << k << "\n";
-        out << kPlanEnd << std::endl;
-    };
     p.done = [&out, lock](const std::string& key) {
         const std::lock_guard<std::mutex> hold(*lock);
         out << kBuilt << key << std::endl;
@@ -69,18 +105,20 @@ BuildProgress build_notices(std::ostream& out) {
     return p;
 }
 
-unsigned build_worker_count(bool gpu, const RunOptions& opts) {
+unsigned build_worker_count(const RunOptions& opts) {
     if (opts.build_workers) return *opts.build_workers;
-    return gpu && opts.build_threads >= 2 ? std::min(opts.build_threads, 16u) : 0u;
+    return opts.build_threads >= 2 ? std::min(opts.build_threads, kMostBuildWorkers) : 0u;
+}
+
+bool builds_with_workers(bool gpu, const RunOptions& opts) {
+    return build_worker_count(opts) > 0 && (gpu || opts.build_workers);
 }
 
 std::vector<std::vector<std::string>>
-build_worker_arguments(size_t device_index, unsigned parts, const std::vector<std::string>& extra) {
+build_worker_arguments(unsigned workers, const std::vector<std::string>& extra) {
     std::vector<std::vector<std::string>> argvs;
-    for (unsigned k = 0; k < parts; ++k) {
-        std::vector<std::string> args = {"clgauge", "--build-only", "--build-part",
-                                         std::to_string(k) + "/" + std::to_string(parts),
-                                         std::to_string(device_index)};
+    for (unsigned k = 0; k < workers; ++k) {
+        std::vector<std::string> args = {"clgauge", "--build-only", "--build-queue"};
         args.insert(args.end(), extra.begin(), extra.end());
         argvs.push_back(std::move(args));
     }
@@ -89,27 +127,96 @@ build_worker_arguments(size_t device_index, unsigned parts, const std::vector<st
 
 BuildWorkers::BuildWorkers(const std::string& program,
                            const std::vector<std::vector<std::string>>& argvs, double timeout_s)
-    : deadline_(std::chrono::steady_clock::now() +
-                std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                    std::chrono::duration<double>(timeout_s))) {
+    : timeout_s_(timeout_s), deadline_(std::chrono::steady_clock::time_point::max()) {
+    int queue[2];
+    if (::pipe2(queue, O_CLOEXEC) != 0) return; // no queue, no workers: the run builds itself
     for (const auto& args : argvs) {
         Worker w;
-        w.pid = spawn_with_output(program, args, w.fd);
-        if (w.pid < 0) continue; // a worker that did not start: its programs are built here
+        w.err_fd = error_file();
+        w.pid = spawn_worker(program, args, queue[0], w.err_fd, w.fd);
+        if (w.pid < 0) { // a worker that did not start: the others draw its share
+            if (w.err_fd >= 0) ::close(w.err_fd);
+            continue;
+        }
         workers_.push_back(std::move(w));
         ++started_;
     }
+    ::close(queue[0]);
+    queue_fd_ = queue[1];
+}
+
+void BuildWorkers::hand_out(const std::vector<size_t>& devices) {
+    if (queue_fd_ < 0) return;
+    std::vector<unsigned char> records;
+    auto word = [&](size_t v) {
+        for (size_t b = 0; b < 4; ++b)
+            records.push_back(static_cast<unsigned char>(v >> (8 * b)));
+    };
+    for (size_t d : devices)
+        for (size_t i = 0; i < kBuildQueueIndices; ++i) {
+            word(d);
+            word(i);
+        }
+    // One writer: the records stay whole however the pipe splits the write. A worker that
+    // died leaves its records to the others; with none left, the write fails (EPIPE, with
+    // SIGPIPE blocked around it) and the run builds its programs itself.
+    sigset_t pipe_signal, before;
+    sigemptyset(&pipe_signal);
+    sigaddset(&pipe_signal, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipe_signal, &before);
+    for (size_t at = 0; at < records.size();) {
+        const ssize_t n = ::write(queue_fd_, records.data() + at, records.size() - at);
+        if (n <= 0) break;
+        at += size_t(n);
+    }
+    ::close(queue_fd_);
+    queue_fd_ = -1;
+    struct timespec none {};
+    while (sigtimedwait(&pipe_signal, nullptr, &none) > 0) {
+    } // a SIGPIPE raised while blocked is taken here, not left pending
+    pthread_sigmask(SIG_SETMASK, &before, nullptr);
+    deadline_ = std::chrono::steady_clock::now() +
+                std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                    std::chrono::duration<double>(timeout_s_));
 }
 
 BuildWorkers::~BuildWorkers() {
+    if (queue_fd_ >= 0) ::close(queue_fd_);
     stop_all();
+    for (auto& w : workers_)
+        if (w.err_fd >= 0) ::close(w.err_fd);
+}
+
+std::string BuildWorkers::failures() const {
+    std::string said;
+    size_t k = 0;
+    for (const auto& w : workers_) {
+        ++k;
+        std::string how;
+        if (w.stopped)
+            how = "stopped at the deadline";
+        else if (w.pid > 0)
+            how = "still running";
+        else if (WIFSIGNALED(w.status))
+            how = "killed by signal " + std::to_string(WTERMSIG(w.status));
+        else if (WIFEXITED(w.status) && WEXITSTATUS(w.status) != 0)
+            how = "exit status " + std::to_string(WEXITSTATUS(w.status));
+        else
+            continue;
+        const std::string line = error_text(w.err_fd);
+        said += (said.empty() ? "" : "; ") + std::string("worker ") + std::to_string(k) + " " +
+                how + (line.empty() ? "" : ": " + line);
+    }
+    return said;
 }
 
 void BuildWorkers::reap(Worker& w, std::chrono::steady_clock::time_point until) {
     // A process killed inside a hung driver may never exit: it is waited for a while, then
     // left behind rather than holding up the run.
     while (w.pid > 0) {
-        if (::waitpid(w.pid, nullptr, WNOHANG) != 0) {
+        int status = 0;
+        if (const pid_t done = ::waitpid(w.pid, &status, WNOHANG); done != 0) {
+            if (done == w.pid) w.status = status;
             w.pid = -1;
             return;
         }
@@ -123,7 +230,6 @@ void BuildWorkers::end(Worker& w) {
         ::close(w.fd);
         w.fd = -1;
     }
-    std::erase_if(to_build_, [&](const auto& kv) { return &workers_[kv.second] == &w; });
     reap(w, std::chrono::steady_clock::now());
 }
 
@@ -140,21 +246,16 @@ void BuildWorkers::abandon() {
             ::close(w.fd);
             w.fd = -1;
         }
-        if (w.pid > 0) ::kill(w.pid, SIGKILL);
+        if (w.pid > 0) {
+            ::kill(w.pid, SIGKILL);
+            w.stopped = true;
+        }
     }
-    to_build_.clear();
 }
 
-void BuildWorkers::take_line(size_t worker, const std::string& line) {
-    if (starts_with(line, kPlan)) {
-        const std::string key = line.substr(std::char_traits<char>::length(kPlan));
-        to_build_.emplace(key, worker);
-        announced_.insert(key);
-    } else if (line == kPlanEnd)
-        workers_[worker].planned = true;
-    else if (starts_with(line, kBuilt) &&
-             to_build_.erase(line.substr(std::char_traits<char>::length(kBuilt))) > 0)
-        ++built_;
+void BuildWorkers::take_line(const std::string& line) {
+    if (line.rfind(kBuilt, 0) == 0)
+        built_.insert(line.substr(std::char_traits<char>::length(kBuilt)));
 }
 
 bool BuildWorkers::read_notices(int wait_ms) {
@@ -186,28 +287,15 @@ bool BuildWorkers::read_notices(int wait_ms) {
         }
         w.pending.append(buf, size_t(n));
         for (size_t eol; (eol = w.pending.find('\n')) != std::string::npos;) {
-            take_line(owner[j], w.pending.substr(0, eol));
+            take_line(w.pending.substr(0, eol));
             w.pending.erase(0, eol + 1);
         }
     }
     return true;
 }
 
-bool BuildWorkers::all_planned() const {
-    return std::all_of(workers_.begin(), workers_.end(),
-                       [](const Worker& w) { return w.fd < 0 || w.planned; });
-}
-
-void BuildWorkers::await(const std::string& key) {
-    // A program no worker has announced yet may still be in a share not yet announced.
-    while (!announced_.count(key) && !all_planned())
-        if (!read_notices(50)) break;
-    if (announced_.count(key)) ++answered_;
-    while (to_build_.count(key))
-        if (!read_notices(50)) return;
-}
-
 void BuildWorkers::finish() {
+    if (queue_fd_ >= 0) hand_out({});
     while (read_notices(50)) {
     }
     // Their output has ended: they are tearing down their contexts, or were killed.

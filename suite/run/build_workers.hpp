@@ -1,17 +1,23 @@
-// Programs compiled in other processes while this one measures. A GPU driver may compile one
-// program at a time per process (NVIDIA's, driver 580.159.04: a cold table's programs took 36 s
-// one at a time, 19-20 s in 16 processes), and a run that waited for all of them before its
-// first benchmark spent those seconds doing nothing else. Build workers (`clgauge --build-only
-// --build-part K/N`) each compile a share of the run's programs into the driver's program cache
-// and say which, and when each is done; a benchmark then waits only for its own programs, whose
-// builds here are cache hits.
+// Programs compiled in other processes before a GPU run measures. A GPU driver may compile one
+// program at a time per process (NVIDIA's, driver 580.159.04: a cold table's programs took 27 s
+// one at a time in one process, 15 s in 16). Build workers (`clgauge --build-only
+// --build-queue`) each discover the run's programs as the run does, then build those whose
+// indices they draw from one shared queue into the driver's program cache, saying which as each
+// is done; the run's own builds are then cache hits. The run does not measure meanwhile: on
+// NVIDIA a build waits for the kernels another process has running (16 workers took 61 s beside
+// a run's long launches, 15 s beside an idle GPU), and its figures would share the GPU too.
+// The workers start before the run touches OpenCL: a process started by one that holds an
+// NVIDIA context does not see the NVIDIA platform (driver 580.159.04), so they wait, before
+// their own OpenCL starts, for the queue to name a device.
 #pragma once
 #include "core/program_cache.hpp"
 #include "types/run_options.hpp"
 
 #include <chrono>
+#include <cstddef>
+#include <functional>
 #include <iosfwd>
-#include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <sys/types.h>
@@ -19,70 +25,95 @@
 
 namespace clgauge {
 
-// The notices a build worker writes to its standard output, one a line: "plan KEY" for each
-// program of its share, "plan-end", then "built KEY" as each build ends (failed or not). Other
-// lines are ignored. A BuildProgress for build_discovered that writes them to `out` (flushed
-// per line, safe from several building threads).
+// The queue on the workers' shared standard input: records of two little-endian 32-bit words,
+// a device's index (in list_devices() order) and a program's (in the order discovered), each
+// read whole by one worker (a pipe's reads of 8 bytes are atomic). A device's records come
+// together, kBuildQueueIndices of them, enough for any selection: a worker stops building for a
+// device at the first index past its programs.
+constexpr size_t kBuildQueueIndices = 1024;
+struct BuildRecord {
+    size_t device = 0, program = 0;
+};
+// The next record on `fd`; nothing at the queue's end (or a record cut short).
+std::optional<BuildRecord> read_build_record(int fd);
+
+// What a build worker writes to its standard output: "built KEY" as each build ends (failed
+// or not), one a line, flushed; other lines are ignored. A BuildProgress whose `done` writes
+// them to `out` (safe from several threads).
 BuildProgress build_notices(std::ostream& out);
 
-// How many build workers a table run starts: RunOptions::build_workers where set, else
-// one per build thread, at most 16, on a GPU, and none on another device, whose driver builds
-// in this process's threads (RunOptions::build_threads).
-unsigned build_worker_count(bool gpu, const RunOptions& opts);
+// The most build workers a run starts by itself. NVIDIA's driver (580.159.04, H100, cold cache)
+// compiled a table's programs in 26.7 s in one process, and in 4 and 16 processes in 14.1 and
+// 15.1 s on one machine, 15.7 and 13.6 s on another: its builds hardly scale past a few. Every
+// worker costs a process start, a context and a discovery of the run's programs, which a run
+// whose programs are all cached pays for nothing: 1.7 s in 4 workers, 3.8 s in 16.
+constexpr unsigned kMostBuildWorkers = 4;
 
-// The argument lists of `parts` workers on device `device_index`, each ending with `extra`
-// (the run's selection: --only, --path, ...).
-std::vector<std::vector<std::string>> build_worker_arguments(size_t device_index, unsigned parts,
+// How many build workers a run starts: RunOptions::build_workers where set, else one per build
+// thread, at most kMostBuildWorkers (RunOptions::build_threads; none for fewer than two).
+unsigned build_worker_count(const RunOptions& opts);
+// Whether a run has the workers build a device's programs: on a GPU, and on any device where
+// RunOptions::build_workers is set (elsewhere a CPU driver builds in the run's threads, on the
+// cores its kernels run on).
+bool builds_with_workers(bool gpu, const RunOptions& opts);
+
+// The argument lists of `workers` workers, each ending with `extra` (the run's selection:
+// --only, --path, ...).
+std::vector<std::vector<std::string>> build_worker_arguments(unsigned workers,
                                                              const std::vector<std::string>& extra);
 
 class BuildWorkers {
   public:
-    // Starts `program` once per argument list (argv[0] included), each with its standard output
-    // read here and its standard error dropped. After `timeout_s` seconds the workers still
-    // running are killed and nothing more is waited for.
+    // Starts `program` once per argument list (argv[0] included), all reading one queue on
+    // their standard input, each with its standard output read here and its standard error
+    // kept for failures(). After `timeout_s` seconds from hand_out() the workers still running
+    // are killed and nothing more is waited for.
     BuildWorkers(const std::string& program, const std::vector<std::vector<std::string>>& argvs,
                  double timeout_s);
     ~BuildWorkers(); // kills the workers still running, waiting at most 2 s for them
     BuildWorkers(const BuildWorkers&) = delete;
     BuildWorkers& operator=(const BuildWorkers&) = delete;
 
-    // Returns once no running worker still has `key` to build: built, or its worker gone.
-    void await(const std::string& key);
-    // Returns once every worker's output has ended (or the deadline passed) and the workers
-    // have exited (or a few seconds passed).
+    // Queues every program of each of `devices` (indices in list_devices() order) and ends the
+    // queue; with none, the workers end without building.
+    void hand_out(const std::vector<size_t>& devices);
+    // Ends the queue (if hand_out has not), then returns once every worker's output has ended
+    // (or the deadline passed) and the workers have exited (or a few seconds passed).
     void finish();
     // Kills the workers without waiting for them: the device hung, and they may hang with it.
     void abandon();
 
     size_t started() const { return started_; }
-    // await() calls for programs a worker had announced (the run's builds they served).
-    size_t answered() const { return answered_; }
-    size_t built() const { return built_; }             // "built" notices read so far
-    size_t pending() const { return to_build_.size(); } // announced, not yet built
+    // The workers that failed or were stopped, each with how and the start of its standard
+    // error, lines joined by " | " ("worker 3 exit status 2: clgauge: ..."); empty when none
+    // did.
+    std::string failures() const;
+    size_t built() const { return built_.size(); } // distinct programs said to be built
+    bool built(const std::string& key) const { return built_.count(key) > 0; }
 
   private:
     struct Worker {
         pid_t pid = -1;
         int fd = -1;
-        std::string pending; // an unfinished line
-        bool planned = false;
+        std::string pending;  // an unfinished line
+        int err_fd = -1;      // its standard error
+        int status = 0;       // as waitpid gave it
+        bool stopped = false; // killed here: the deadline passed, or the device hung
     };
     // Reads what the workers wrote, waiting at most `wait_ms` for some; ends the workers whose
     // output ended, and stops all of them once the deadline is past. False: none is running.
     bool read_notices(int wait_ms);
-    void take_line(size_t worker, const std::string& line);
+    void take_line(const std::string& line);
     void end(Worker& w); // its output ended: it is no longer waited for
     void reap(Worker& w, std::chrono::steady_clock::time_point until);
     void stop_all(); // abandon(), then each reaped for up to 2 s
-    bool all_planned() const;
 
     std::vector<Worker> workers_;
-    std::map<std::string, size_t> to_build_; // key -> the worker that announced it
-    std::set<std::string> announced_;        // every key a worker announced
+    std::set<std::string> built_;
+    int queue_fd_ = -1; // the queue's write end, until hand_out()
+    double timeout_s_;
     std::chrono::steady_clock::time_point deadline_;
     size_t started_ = 0;
-    size_t built_ = 0;
-    size_t answered_ = 0;
 };
 
 } // namespace clgauge

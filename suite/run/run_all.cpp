@@ -8,15 +8,14 @@ namespace clgauge {
 
 void build_ahead(Session& session, const std::vector<const Benchmark*>& selection,
                  const RunOptions& options, const std::optional<std::string>& forced_path,
-                 unsigned threads, const RunHooks& hooks, unsigned part, unsigned parts,
-                 const BuildProgress& progress) {
+                 unsigned threads, const RunHooks& hooks, const BuildProgress& progress) {
     PhaseScope building(Phase::Build);
     for (const Benchmark* b : selection) {
         const PathChoice choice = choose_path(*b, session.caps, forced_path);
         if (!choice.path || (hooks.earlier && hooks.earlier(*b))) continue;
         session.programs.discover([&] { (void)b->run(session, *b, *choice.path, options); });
     }
-    session.programs.build_discovered(threads, part, parts, progress);
+    session.programs.build_discovered(threads, progress);
 }
 
 DeviceReport run_all(Session& session, const std::vector<const Benchmark*>& selection,

@@ -25,8 +25,7 @@ struct RunHooks {
 // those seconds add up (RunOptions::build_threads; clgauge --build-only).
 void build_ahead(Session& session, const std::vector<const Benchmark*>& selection,
                  const RunOptions& options, const std::optional<std::string>& forced_path,
-                 unsigned threads, const RunHooks& hooks = {}, unsigned part = 0,
-                 unsigned parts = 1, const BuildProgress& progress = {});
+                 unsigned threads, const RunHooks& hooks = {}, const BuildProgress& progress = {});
 
 // Stops early only when the device hangs (a timeout): the rest are reported as errors
 // without being launched, since the queue can no longer be trusted.

@@ -71,34 +71,37 @@ TEST(BuildAhead, AKernelThatDoesNotCompileIsReportedByItsBenchmark) {
     EXPECT_EQ(by_id["fp32.fma"]->status, Status::Ok) << by_id["fp32.fma"]->reason;
 }
 
-// A worker announces its programs by key; the run waits for the keys it asks for. A worker whose
-// keys the run never asks for would make every benchmark compile its programs a second time.
-TEST(BuildAhead, WorkersPlanTheProgramsTheRunAsksFor) {
+// A worker announces the programs it built by key, and the run counts its builds by the same
+// keys. A worker whose keys the run never asks for would compile programs no benchmark uses,
+// and leave every benchmark to compile its own a second time.
+TEST(BuildAhead, WorkersBuildTheProgramsTheRunAsksFor) {
     const RunOptions opts = run_options_from_env(Mode::Conformance);
     const auto selection = select_benchmarks("fp32.fma,int32.mad,mem.coalesced.read");
-    std::vector<std::string> planned;
+    std::set<std::string> built;
     {
         Session worker(device_session().entry);
         BuildProgress progress;
-        progress.planned = [&](const std::vector<std::string>& keys) { planned = keys; };
-        build_ahead(worker, selection, opts, std::nullopt, 1, {}, 0, 1, progress);
+        size_t drawn = 0;
+        progress.next = [&]() -> std::optional<size_t> { return drawn++; };
+        progress.done = [&](const std::string& key) { built.insert(key); };
+        build_ahead(worker, selection, opts, std::nullopt, 1, {}, progress);
     }
     Session run(device_session().entry);
     std::set<std::string> asked;
-    run.programs.set_build_wait([&](const std::string& key) { asked.insert(key); });
+    run.programs.set_build_observer([&](const std::string& key) { asked.insert(key); });
     const DeviceReport r = run_all(run, selection, opts, std::nullopt);
-    ASSERT_EQ(planned.size(), 3u) << "one first program for each of the three entries";
-    for (const auto& key : planned)
-        EXPECT_TRUE(asked.count(key)) << "the run never asked for the planned program " << key;
+    ASSERT_EQ(built.size(), 3u) << "one first program for each of the three entries";
+    for (const auto& key : built)
+        EXPECT_TRUE(asked.count(key)) << "the run never asked for the built program " << key;
     for (const auto& x : r.results)
         EXPECT_EQ(x.measurement.status, Status::Ok)
             << x.benchmark->id << ": " << x.measurement.reason;
 }
 
 // The clgauge table with two build workers forced on the test device (on a GPU they start by
-// themselves): every entry verified, host-timed ones included, and the run's builds of the four
-// entries' first programs were the ones the workers announced, with a seed that is not the
-// default (the chain programs carry it), so the workers must have been given the run's.
+// themselves): every entry verified, and the run's builds of the four entries' first programs
+// were the ones the workers announced, with a seed that is not the default (the chain programs
+// carry it), so the workers must have been given the run's.
 TEST(BuildAhead, TableWithBuildWorkersVerifies) {
     const Output r = run("env CLGAUGE_BUILD_WORKERS=2", kClgauge,
                          "--only 'fp32.fma,int32.mad,mem.coalesced.read,launch.latency' "

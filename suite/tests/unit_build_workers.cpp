@@ -1,12 +1,14 @@
-// label unit: build workers (run/build_workers.hpp), driven by shell scripts that write the
-// workers' notices: a program is waited for until its worker says it is built, and no longer
-// once its worker is gone or the deadline has passed.
+// label unit: build workers (run/build_workers.hpp), driven by shell scripts that read the
+// shared queue and write the workers' notices: each index goes to one worker, every notice is
+// read back, and a hung worker is not waited for past the deadline.
 #include "run/build_workers.hpp"
 
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cstdio>
 #include <sstream>
+#include <unistd.h>
 
 namespace clgauge::test {
 namespace {
@@ -17,87 +19,113 @@ double seconds_since(Clock::time_point t) {
     return std::chrono::duration<double>(Clock::now() - t).count();
 }
 
-// One worker that runs `script` in sh.
-BuildWorkers worker(const std::string& script, double timeout_s = 60) {
-    return BuildWorkers("/bin/sh", {{"sh", "-c", script}}, timeout_s);
+// A shell worker that takes `n` records from the queue (one 8-byte read each) and says each
+// one is built, as "built d<device>k<program>".
+std::vector<std::string> queue_reader(int n, const std::string& then = "") {
+    return {"sh", "-c",
+            "for i in $(seq " + std::to_string(n) +
+                "); do r=$(dd bs=8 count=1 2>/dev/null | od -An -tu4); [ -n \"$r\" ] || break; "
+                "set -- $r; echo \"built d$1k$2\"; done" +
+                (then.empty() ? "" : "; " + then)};
 }
 
 TEST(BuildWorkers, NoticesAreWhatTheWorkersReadBack) {
     std::ostringstream out;
     const BuildProgress p = build_notices(out);
-    p.planned({"k1", "k2"});
     p.done("k2");
-    EXPECT_EQ(out.str(), "plan k1\nplan k2\nplan-end\nbuilt k2\n");
+    EXPECT_EQ(out.str(), "built k2\n");
 }
 
-TEST(BuildWorkers, AProgramIsAwaitedUntilItsWorkerSaysItIsBuilt) {
-    BuildWorkers w = worker("echo plan a; echo plan b; echo plan-end; sleep 0.2; echo built a; "
-                            "exec sleep 30");
-    ASSERT_EQ(w.started(), 1u);
-    const auto start = Clock::now();
-    w.await("a");
-    EXPECT_EQ(w.built(), 1u) << "await returned before the worker said 'built a'";
-    EXPECT_LT(seconds_since(start), 20) << "await waited for b, which it was not asked for";
+TEST(BuildWorkers, RecordsAreReadWholeInOrder) {
+    int fds[2];
+    ASSERT_EQ(::pipe(fds), 0);
+    const unsigned char words[] = {1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0x2c, 0x01, 0, 0, 7, 0, 0};
+    ASSERT_EQ(::write(fds[1], words, sizeof words), ssize_t(sizeof words));
+    ::close(fds[1]);
+    auto r = read_build_record(fds[0]);
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->device, 1u);
+    EXPECT_EQ(r->program, 0u);
+    r = read_build_record(fds[0]);
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->device, 2u);
+    EXPECT_EQ(r->program, 300u) << "the words are little-endian";
+    EXPECT_FALSE(read_build_record(fds[0])) << "a record cut short is none";
+    ::close(fds[0]);
 }
 
-TEST(BuildWorkers, AProgramNoWorkerPlansIsNotAwaitedOnceAllHavePlanned) {
-    BuildWorkers w = worker("sleep 0.2; echo plan a; echo plan-end; exec sleep 30");
-    const auto start = Clock::now();
-    w.await("z");
-    EXPECT_LT(seconds_since(start), 20) << "a program no worker builds was waited for";
-    EXPECT_EQ(w.pending(), 1u) << "await returned before the worker's plan was read";
-    EXPECT_EQ(w.built(), 0u);
-    EXPECT_EQ(w.answered(), 0u) << "no worker announced z";
-}
-
-// The first benchmark's program is not held up by the slowest worker's plan.
-TEST(BuildWorkers, AnAnnouncedProgramDoesNotWaitForTheOtherWorkersPlans) {
-    BuildWorkers w("/bin/sh",
-                   {{"sh", "-c", "echo plan a; echo plan-end; echo built a; exec sleep 30"},
-                    {"sh", "-c", "exec sleep 30"}},
-                   60);
-    const auto start = Clock::now();
-    w.await("a");
-    EXPECT_LT(seconds_since(start), 20) << "await waited for a worker that never planned";
-    EXPECT_EQ(w.built(), 1u);
-    EXPECT_EQ(w.answered(), 1u) << "a build a worker announced counts as served by it";
-}
-
-TEST(BuildWorkers, AWorkerThatEndsReleasesItsPrograms) {
-    BuildWorkers w = worker("echo plan a; echo plan-end; sleep 0.2; exit 1");
-    const auto start = Clock::now();
-    w.await("a");
-    EXPECT_EQ(w.built(), 0u);
-    EXPECT_LT(seconds_since(start), 20);
+// Two workers drawing from one queue build six different programs of device 3: none is built
+// twice, and together they start at the queue's head.
+TEST(BuildWorkers, WorkersShareOneQueue) {
+    BuildWorkers w("/bin/sh", {queue_reader(3), queue_reader(3)}, 60);
+    ASSERT_EQ(w.started(), 2u);
+    w.hand_out({3});
     w.finish();
+    EXPECT_EQ(w.built(), 6u) << "an index went to both workers";
+    EXPECT_EQ(w.failures(), "");
+    for (int k = 0; k < 6; ++k)
+        EXPECT_TRUE(w.built("d3k" + std::to_string(k))) << "nobody took index " << k;
+    EXPECT_FALSE(w.built("d3k6"));
+}
+
+// Records of several devices come device by device.
+TEST(BuildWorkers, EachDevicesProgramsAreQueuedInTurn) {
+    BuildWorkers w(
+        "/bin/sh",
+        {{"sh", "-c", "od -An -tu4 -w8 | while read d k; do echo \"built d${d}k$k\"; done"}}, 60);
+    w.hand_out({0, 2});
+    w.finish();
+    EXPECT_EQ(w.built(), 2 * kBuildQueueIndices);
+    EXPECT_TRUE(w.built("d0k" + std::to_string(kBuildQueueIndices - 1)));
+    EXPECT_TRUE(w.built("d2k0")) << "device 2's records did not follow device 0's";
+    EXPECT_TRUE(w.built("d2k" + std::to_string(kBuildQueueIndices - 1)));
+}
+
+// Without hand_out the queue ends unread: the workers end without building.
+TEST(BuildWorkers, NoDeviceToBuildForEndsTheWorkers) {
+    BuildWorkers w("/bin/sh", {queue_reader(1)}, 60);
+    const auto start = Clock::now();
+    w.finish();
+    EXPECT_LT(seconds_since(start), 20);
+    EXPECT_EQ(w.built(), 0u) << "a worker drew a record from a queue that had none";
+    EXPECT_EQ(w.failures(), "");
+}
+
+TEST(BuildWorkers, FinishWaitsForEveryWorker) {
+    BuildWorkers w("/bin/sh", {queue_reader(1, "sleep 0.5; echo built late"), queue_reader(1)}, 60);
+    w.hand_out({0});
+    w.finish();
+    EXPECT_TRUE(w.built("late")) << "finish() returned before the slower worker was done";
+    EXPECT_EQ(w.built(), 3u);
 }
 
 TEST(BuildWorkers, TheDeadlineStopsAHungWorker) {
-    BuildWorkers w = worker("echo plan a; echo plan-end; exec sleep 60", 0.5);
+    BuildWorkers w("/bin/sh", {queue_reader(1, "exec sleep 60")}, 0.5);
     const auto start = Clock::now();
-    w.await("a");
+    w.hand_out({0});
     w.finish();
-    EXPECT_EQ(w.built(), 0u);
+    EXPECT_EQ(w.built(), 1u);
     EXPECT_LT(seconds_since(start), 20) << "the hung worker was waited for past its deadline";
 }
 
-TEST(BuildWorkers, SeveralWorkersEachAnswerForTheirOwnPrograms) {
+TEST(BuildWorkers, AFailedWorkerSaysHowAndWhy) {
     BuildWorkers w("/bin/sh",
-                   {{"sh", "-c", "echo plan a; echo plan-end; sleep 0.5; echo built a"},
-                    {"sh", "-c", "echo plan b; echo plan-end; sleep 0.1; echo built b"}},
-                   60);
-    ASSERT_EQ(w.started(), 2u);
-    w.await("b");
-    EXPECT_GE(w.built(), 1u);
+                   {queue_reader(1),
+                    {"sh", "-c", "echo 'clgauge: no such device' >&2; exit 2"},
+                    {"sh", "-c", "exec sleep 60"}},
+                   1);
+    w.hand_out({0});
     w.finish();
-    EXPECT_EQ(w.built(), 2u) << "finish() returned before every worker was done";
+    EXPECT_EQ(w.built(), 1u);
+    EXPECT_EQ(w.failures(), "worker 2 exit status 2: clgauge: no such device; worker 3 stopped "
+                            "at the deadline");
 }
 
 TEST(BuildWorkers, AProgramThatCannotStartIsNoWorker) {
     BuildWorkers w("/no/such/program", {{"x"}}, 60);
     EXPECT_EQ(w.started(), 0u);
-    w.await("a"); // returns at once: nobody builds it
-    w.finish();
+    w.finish(); // returns at once: nobody builds anything
+    EXPECT_EQ(w.built(), 0u);
 }
 
 } // namespace
