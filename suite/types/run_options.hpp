@@ -54,8 +54,9 @@ struct RunOptions {
     bool small_launch = false;
     // Programs built ahead of a run, this many at a time (0: each when its benchmark asks).
     unsigned build_threads = 0;
-    // Worker processes building a table run's programs while it measures
-    // (run/build_workers.hpp); unset: one per build thread on a GPU, none elsewhere.
+    // Worker processes building a table run's programs before it measures
+    // (run/build_workers.hpp); unset: one per build thread, at most four, on a GPU, none
+    // elsewhere.
     std::optional<unsigned> build_workers;
 };
 
