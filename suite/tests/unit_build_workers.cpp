@@ -100,25 +100,26 @@ TEST(BuildWorkers, FinishWaitsForEveryWorker) {
 }
 
 TEST(BuildWorkers, TheDeadlineStopsAHungWorker) {
-    BuildWorkers w("/bin/sh", {queue_reader(1, "exec sleep 60")}, 0.5);
+    BuildWorkers w("/bin/sh", {{"sh", "-c", "exec sleep 60"}}, 0.5);
     const auto start = Clock::now();
     w.hand_out({0});
     w.finish();
-    EXPECT_EQ(w.built(), 1u);
     EXPECT_LT(seconds_since(start), 20) << "the hung worker was waited for past its deadline";
+    EXPECT_EQ(w.built(), 0u);
+    EXPECT_EQ(w.failures(), "worker 1 stopped at the deadline");
 }
 
 TEST(BuildWorkers, AFailedWorkerSaysHowAndWhy) {
     BuildWorkers w("/bin/sh",
                    {queue_reader(1),
-                    {"sh", "-c", "echo 'clgauge: no such device' >&2; exit 2"},
-                    {"sh", "-c", "exec sleep 60"}},
-                   1);
+                    {"sh", "-c", "echo 'clgauge: no such device' >&2; echo more >&2; exit 2"},
+                    {"sh", "-c", "kill -9 $$"}},
+                   60);
     w.hand_out({0});
     w.finish();
     EXPECT_EQ(w.built(), 1u);
-    EXPECT_EQ(w.failures(), "worker 2 exit status 2: clgauge: no such device; worker 3 stopped "
-                            "at the deadline");
+    EXPECT_EQ(w.failures(), "worker 2 exit status 2: clgauge: no such device | more; worker 3 "
+                            "killed by signal 9");
 }
 
 TEST(BuildWorkers, AProgramThatCannotStartIsNoWorker) {
