@@ -64,11 +64,7 @@ void serve_build_queue(const CliOptions& cli, const std::vector<const Benchmark*
 } // namespace
 
 bool uses_build_workers(const CliOptions& cli) {
-    const bool table = !(
-        cli.help || cli.list || cli.list_benchmarks || cli.list_sweeps || cli.check || cli.record ||
-        !cli.sweeps.empty() || !cli.roofline_report.empty() || !cli.compare.empty() ||
-        !cli.drop_recordings.empty() || !cli.stamp_code.empty() || !cli.resource_spec_file.empty());
-    return !cli.build_queue && (cli.build_only || table);
+    return (cli.build_only && !cli.build_queue) || runs_table(cli);
 }
 
 std::unique_ptr<BuildWorkers> start_build_workers(const CliOptions& cli, const RunOptions& opts) {

@@ -365,12 +365,6 @@ int guarded(const std::function<int()>& body) {
     }
 }
 
-// The table runs, whose benchmarks a crashing driver may take down with the process.
-bool supervised(const CliOptions& c) {
-    return !(c.help || c.build_only || c.list || c.list_benchmarks || c.list_sweeps || c.check ||
-             c.record || !c.sweeps.empty() || !c.roofline_report.empty() || !c.compare.empty() ||
-             !c.drop_recordings.empty() || !c.stamp_code.empty() || !c.resource_spec_file.empty());
-}
 } // namespace
 
 int main(int argc, char** argv) {
@@ -381,7 +375,7 @@ int main(int argc, char** argv) {
             std::cout << usage_text();
             return int(kOk);
         }
-        if (!supervised(cli)) return run(cli, "");
+        if (!runs_table(cli)) return run(cli, "");
         return run_supervised(
             [&](const std::string& journal) { return guarded([&] { return run(cli, journal); }); },
             kFailed);

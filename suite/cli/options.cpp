@@ -143,6 +143,12 @@ std::vector<std::string> split_commas(const std::string& list) {
     return items;
 }
 
+bool runs_table(const CliOptions& c) {
+    return !(c.help || c.build_only || c.list || c.list_benchmarks || c.list_sweeps || c.check ||
+             c.record || !c.sweeps.empty() || !c.roofline_report.empty() || !c.compare.empty() ||
+             !c.drop_recordings.empty() || !c.stamp_code.empty() || !c.resource_spec_file.empty());
+}
+
 CliOptions parse_cli(const std::vector<std::string>& args) {
     CliOptions o;
     for (size_t i = 0; i < args.size(); ++i) {

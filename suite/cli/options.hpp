@@ -48,6 +48,9 @@ struct UsageError : std::runtime_error {
 };
 
 CliOptions parse_cli(const std::vector<std::string>& args); // throws UsageError
+// Whether the command runs the table (the benchmarks timed or verified, no baseline, sweep,
+// list or file edit), which a crashing driver may take down with the process.
+bool runs_table(const CliOptions& cli);
 // "a,b,,c" -> {a, b, c}: the items of a comma-separated list (--sweep, --drop-recordings).
 std::vector<std::string> split_commas(const std::string& list);
 const char* usage_text();
