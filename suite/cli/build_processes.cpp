@@ -46,7 +46,8 @@ void serve_build_queue(const CliOptions& cli, const std::vector<const Benchmark*
         if (all.empty()) all = list_devices();
         if (device < all.size()) {
             Session session(all[device]);
-            BuildProgress progress = build_notices(std::cout);
+            std::cout << "device " << device << " " << session.facts().name << std::endl;
+            BuildProgress progress = build_notices(std::cout, device);
             progress.next = [&]() -> std::optional<size_t> {
                 if (!record || record->device != device) return std::nullopt;
                 const size_t program = record->program;
@@ -79,13 +80,13 @@ std::unique_ptr<BuildWorkers> start_build_workers(const CliOptions& cli, const R
 
 void build_with_workers(BuildWorkers& workers, const std::vector<DeviceEntry>& devices,
                         const RunOptions& opts) {
-    std::vector<size_t> indices;
+    std::vector<BuildWorkers::Device> handed;
     for (const auto& d : devices)
-        if (builds_with_workers(d.facts.is_gpu(), opts)) indices.push_back(d.index);
+        if (builds_with_workers(d.facts.is_gpu(), opts)) handed.push_back({d.index, d.facts.name});
     PhaseScope building(Phase::Build);
-    workers.hand_out(indices);
+    workers.hand_out(handed);
     workers.finish();
-    if (!indices.empty()) report_failed_workers(workers);
+    if (!handed.empty()) report_failed_workers(workers);
 }
 
 DeviceReport run_table(Session& session, const std::vector<const Benchmark*>& selection,
@@ -93,15 +94,18 @@ DeviceReport run_table(Session& session, const std::vector<const Benchmark*>& se
                        RunHooks hooks, const BuildWorkers* workers, std::string& workers_line) {
     if (!workers || !builds_with_workers(session.facts().is_gpu(), opts))
         return run_all(session, selection, opts, cli.path, progress, hooks);
+    const size_t device = session.entry.index;
     RunOptions run_opts = opts;
-    run_opts.build_threads = 0; // each build is now a hit in the driver's cache
+    // Each build is now a hit in the driver's cache; after a failed worker, the run builds
+    // ahead in its own threads what the workers did not.
+    if (workers->failures().empty()) run_opts.build_threads = 0;
     size_t served = 0;
     session.programs.set_build_observer(
-        [&](const std::string& key) { served += workers->built(key) ? 1 : 0; });
+        [&](const std::string& key) { served += workers->built(device, key) ? 1 : 0; });
     DeviceReport r = run_all(session, selection, run_opts, cli.path, progress, hooks);
     session.programs.set_build_observer({});
     workers_line = "build workers: " + std::to_string(workers->started()) + " processes built " +
-                   std::to_string(workers->built()) + " programs; the run took " +
+                   std::to_string(workers->built(device)) + " programs; the run took " +
                    std::to_string(served) + " of its builds from them";
     return r;
 }
@@ -112,18 +116,17 @@ int run_build_only_cli(const CliOptions& cli, const std::vector<DeviceEntry>& de
     if (cli.build_queue) {
         // A worker of a run, which waits for it: it ends with the run (a crashed driver, a
         // killed run).
-        const pid_t run = ::getppid();
         ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-        if (::getppid() != run) return 0;
         serve_build_queue(cli, selection, opts);
         return 0;
     }
     for (const auto& entry : devices) {
-        if (workers && builds_with_workers(entry.facts.is_gpu(), opts)) {
+        if (workers && builds_with_workers(entry.facts.is_gpu(), opts) &&
+            workers->failures().empty()) {
             // The driver's cache has what they built: nothing is left to do here.
             std::cout << "build workers: " << workers->started() << " processes built "
-                      << workers->built() << " programs\n";
-        } else {
+                      << workers->built(entry.index) << " programs\n";
+        } else { // no workers, or one failed: what they did not build is built here
             Session session(entry);
             build_ahead(session, selection, opts, cli.path, std::max(1u, opts.build_threads));
         }

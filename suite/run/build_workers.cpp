@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cerrno>
 #include <csignal>
 #include <cstdint>
 #include <ctime>
@@ -24,6 +25,19 @@ namespace clgauge {
 namespace {
 
 constexpr const char* kBuilt = "built ";
+constexpr const char* kDevice = "device ";
+
+// "D REST" -> D and REST; nothing when D is not a number.
+std::optional<std::pair<size_t, std::string>> numbered(const std::string& text) {
+    const size_t space = text.find(' ');
+    if (space == 0 || space == std::string::npos) return std::nullopt;
+    size_t n = 0;
+    for (size_t i = 0; i < space; ++i) {
+        if (text[i] < '0' || text[i] > '9') return std::nullopt;
+        n = n * 10 + size_t(text[i] - '0');
+    }
+    return std::make_pair(n, text.substr(space + 1));
+}
 
 // The worker's standard input is `queue_fd`, its standard output the write end of a pipe whose
 // read end this process keeps; the pipes' ends are close-on-exec here, so no other child
@@ -95,12 +109,12 @@ std::optional<BuildRecord> read_build_record(int fd) {
     return BuildRecord{word(0), word(4)};
 }
 
-BuildProgress build_notices(std::ostream& out) {
+BuildProgress build_notices(std::ostream& out, size_t device) {
     auto lock = std::make_shared<std::mutex>();
     BuildProgress p;
-    p.done = [&out, lock](const std::string& key) {
+    p.done = [&out, lock, device](const std::string& key) {
         const std::lock_guard<std::mutex> hold(*lock);
-        out << kBuilt << key << std::endl;
+        out << kBuilt << device << " " << key << std::endl;
     };
     return p;
 }
@@ -145,18 +159,23 @@ BuildWorkers::BuildWorkers(const std::string& program,
     queue_fd_ = queue[1];
 }
 
-void BuildWorkers::hand_out(const std::vector<size_t>& devices) {
+void BuildWorkers::hand_out(const std::vector<Device>& devices) {
     if (queue_fd_ < 0) return;
+    for (const auto& d : devices)
+        names_[d.index] = d.name;
     std::vector<unsigned char> records;
     auto word = [&](size_t v) {
         for (size_t b = 0; b < 4; ++b)
             records.push_back(static_cast<unsigned char>(v >> (8 * b)));
     };
-    for (size_t d : devices)
+    for (const auto& d : devices)
         for (size_t i = 0; i < kBuildQueueIndices; ++i) {
-            word(d);
+            word(d.index);
             word(i);
         }
+    // Room for every record (past 8 devices they outgrow a default pipe), so that the write
+    // does not wait on the workers.
+    if (records.size() > 4096) (void)::fcntl(queue_fd_, F_SETPIPE_SZ, int(records.size()));
     // One writer: the records stay whole however the pipe splits the write. A worker that
     // died leaves its records to the others; with none left, the write fails (EPIPE, with
     // SIGPIPE blocked around it) and the run builds its programs itself.
@@ -166,6 +185,7 @@ void BuildWorkers::hand_out(const std::vector<size_t>& devices) {
     pthread_sigmask(SIG_BLOCK, &pipe_signal, &before);
     for (size_t at = 0; at < records.size();) {
         const ssize_t n = ::write(queue_fd_, records.data() + at, records.size() - at);
+        if (n < 0 && errno == EINTR) continue;
         if (n <= 0) break;
         at += size_t(n);
     }
@@ -193,14 +213,16 @@ std::string BuildWorkers::failures() const {
     for (const auto& w : workers_) {
         ++k;
         std::string how;
-        if (w.stopped)
+        if (w.pid > 0)
+            how = w.stopped ? "stopped at the deadline" : "still running";
+        else if (w.stopped && WIFSIGNALED(w.status) && WTERMSIG(w.status) == SIGKILL)
             how = "stopped at the deadline";
-        else if (w.pid > 0)
-            how = "still running";
         else if (WIFSIGNALED(w.status))
             how = "killed by signal " + std::to_string(WTERMSIG(w.status));
         else if (WIFEXITED(w.status) && WEXITSTATUS(w.status) != 0)
             how = "exit status " + std::to_string(WEXITSTATUS(w.status));
+        else if (!w.wrong_device.empty())
+            how = w.wrong_device;
         else
             continue;
         const std::string line = error_text(w.err_fd);
@@ -208,6 +230,23 @@ std::string BuildWorkers::failures() const {
                 how + (line.empty() ? "" : ": " + line);
     }
     return said;
+}
+
+size_t BuildWorkers::built() const {
+    size_t n = 0;
+    for (const auto& [device, keys] : built_)
+        n += keys.size();
+    return n;
+}
+
+size_t BuildWorkers::built(size_t device) const {
+    const auto it = built_.find(device);
+    return it == built_.end() ? 0 : it->second.size();
+}
+
+bool BuildWorkers::built(size_t device, const std::string& key) const {
+    const auto it = built_.find(device);
+    return it != built_.end() && it->second.count(key) > 0;
 }
 
 void BuildWorkers::reap(Worker& w, std::chrono::steady_clock::time_point until) {
@@ -253,9 +292,24 @@ void BuildWorkers::abandon() {
     }
 }
 
-void BuildWorkers::take_line(const std::string& line) {
-    if (line.rfind(kBuilt, 0) == 0)
-        built_.insert(line.substr(std::char_traits<char>::length(kBuilt)));
+void BuildWorkers::take_line(size_t worker, const std::string& line) {
+    if (line.rfind(kBuilt, 0) == 0) {
+        if (!workers_[worker].wrong_device.empty()) return;
+        if (const auto n = numbered(line.substr(std::char_traits<char>::length(kBuilt))))
+            built_[n->first].insert(n->second);
+    } else if (line.rfind(kDevice, 0) == 0) {
+        // A worker whose device list differs from the run's builds for another device: its
+        // builds count for nothing, and the run builds its programs itself.
+        const auto n = numbered(line.substr(std::char_traits<char>::length(kDevice)));
+        if (!n) return;
+        const auto expected = names_.find(n->first);
+        if (expected == names_.end() || expected->second != n->second) {
+            workers_[worker].wrong_device =
+                "took device " + std::to_string(n->first) + " to be '" + n->second + "'" +
+                (expected == names_.end() ? std::string(", which was not handed out")
+                                          : ", not '" + expected->second + "'");
+        }
+    }
 }
 
 bool BuildWorkers::read_notices(int wait_ms) {
@@ -287,7 +341,7 @@ bool BuildWorkers::read_notices(int wait_ms) {
         }
         w.pending.append(buf, size_t(n));
         for (size_t eol; (eol = w.pending.find('\n')) != std::string::npos;) {
-            take_line(w.pending.substr(0, eol));
+            take_line(owner[j], w.pending.substr(0, eol));
             w.pending.erase(0, eol + 1);
         }
     }

@@ -17,6 +17,7 @@
 #include <cstddef>
 #include <functional>
 #include <iosfwd>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -37,10 +38,12 @@ struct BuildRecord {
 // The next record on `fd`; nothing at the queue's end (or a record cut short).
 std::optional<BuildRecord> read_build_record(int fd);
 
-// What a build worker writes to its standard output: "built KEY" as each build ends (failed
-// or not), one a line, flushed; other lines are ignored. A BuildProgress whose `done` writes
-// them to `out` (safe from several threads).
-BuildProgress build_notices(std::ostream& out);
+// What a build worker writes to its standard output, one a line, flushed: "device D NAME" as it
+// starts on device D (NAME: the device's name, which the run checks against its own list), and
+// "built D KEY" as each build for it ends (failed or not); other lines are ignored. A
+// BuildProgress whose `done` writes the second for device `device` to `out` (safe from several
+// threads).
+BuildProgress build_notices(std::ostream& out, size_t device);
 
 // The most build workers a run starts by itself. NVIDIA's driver (580.159.04, H100, cold cache)
 // compiled a table's programs in 26.7 s in one process, and in 4 and 16 processes in 14.1 and
@@ -74,9 +77,13 @@ class BuildWorkers {
     BuildWorkers(const BuildWorkers&) = delete;
     BuildWorkers& operator=(const BuildWorkers&) = delete;
 
-    // Queues every program of each of `devices` (indices in list_devices() order) and ends the
-    // queue; with none, the workers end without building.
-    void hand_out(const std::vector<size_t>& devices);
+    // Queues every program of each of `devices` (index in list_devices() order, and name) and
+    // ends the queue; with none, the workers end without building.
+    struct Device {
+        size_t index;
+        std::string name;
+    };
+    void hand_out(const std::vector<Device>& devices);
     // Ends the queue (if hand_out has not), then returns once every worker's output has ended
     // (or the deadline passed) and the workers have exited (or a few seconds passed).
     void finish();
@@ -85,32 +92,35 @@ class BuildWorkers {
 
     size_t started() const { return started_; }
     // The workers that failed or were stopped, each with how and the start of its standard
-    // error, lines joined by " | " ("worker 3 exit status 2: clgauge: ..."); empty when none
-    // did.
+    // error, lines joined by " | " ("worker 3 exit status 2: clgauge: ..."), and those that
+    // named a device otherwise than hand_out did; empty when none did.
     std::string failures() const;
-    size_t built() const { return built_.size(); } // distinct programs said to be built
-    bool built(const std::string& key) const { return built_.count(key) > 0; }
+    size_t built() const; // distinct programs said to be built, over all devices
+    size_t built(size_t device) const;
+    bool built(size_t device, const std::string& key) const;
 
   private:
     struct Worker {
         pid_t pid = -1;
         int fd = -1;
-        std::string pending;  // an unfinished line
-        int err_fd = -1;      // its standard error
-        int status = 0;       // as waitpid gave it
-        bool stopped = false; // killed here: the deadline passed, or the device hung
+        std::string pending;      // an unfinished line
+        int err_fd = -1;          // its standard error
+        int status = 0;           // as waitpid gave it
+        bool stopped = false;     // killed here: the deadline passed, or the device hung
+        std::string wrong_device; // a device it named otherwise than hand_out
     };
     // Reads what the workers wrote, waiting at most `wait_ms` for some; ends the workers whose
     // output ended, and stops all of them once the deadline is past. False: none is running.
     bool read_notices(int wait_ms);
-    void take_line(const std::string& line);
+    void take_line(size_t worker, const std::string& line);
     void end(Worker& w); // its output ended: it is no longer waited for
     void reap(Worker& w, std::chrono::steady_clock::time_point until);
     void stop_all(); // abandon(), then each reaped for up to 2 s
 
     std::vector<Worker> workers_;
-    std::set<std::string> built_;
-    int queue_fd_ = -1; // the queue's write end, until hand_out()
+    std::map<size_t, std::set<std::string>> built_; // by device
+    std::map<size_t, std::string> names_;           // the devices handed out
+    int queue_fd_ = -1;                             // the queue's write end, until hand_out()
     double timeout_s_;
     std::chrono::steady_clock::time_point deadline_;
     size_t started_ = 0;

@@ -20,20 +20,20 @@ double seconds_since(Clock::time_point t) {
 }
 
 // A shell worker that takes `n` records from the queue (one 8-byte read each) and says each
-// one is built, as "built d<device>k<program>".
+// one is built, as "built <device> k<program>".
 std::vector<std::string> queue_reader(int n, const std::string& then = "") {
     return {"sh", "-c",
             "for i in $(seq " + std::to_string(n) +
                 "); do r=$(dd bs=8 count=1 2>/dev/null | od -An -tu4); [ -n \"$r\" ] || break; "
-                "set -- $r; echo \"built d$1k$2\"; done" +
+                "set -- $r; echo \"built $1 k$2\"; done" +
                 (then.empty() ? "" : "; " + then)};
 }
 
 TEST(BuildWorkers, NoticesAreWhatTheWorkersReadBack) {
     std::ostringstream out;
-    const BuildProgress p = build_notices(out);
+    const BuildProgress p = build_notices(out, 3);
     p.done("k2");
-    EXPECT_EQ(out.str(), "built k2\n");
+    EXPECT_EQ(out.str(), "built 3 k2\n");
 }
 
 TEST(BuildWorkers, RecordsAreReadWholeInOrder) {
@@ -59,26 +59,27 @@ TEST(BuildWorkers, RecordsAreReadWholeInOrder) {
 TEST(BuildWorkers, WorkersShareOneQueue) {
     BuildWorkers w("/bin/sh", {queue_reader(3), queue_reader(3)}, 60);
     ASSERT_EQ(w.started(), 2u);
-    w.hand_out({3});
+    w.hand_out({{3, "three"}});
     w.finish();
     EXPECT_EQ(w.built(), 6u) << "an index went to both workers";
     EXPECT_EQ(w.failures(), "");
     for (int k = 0; k < 6; ++k)
-        EXPECT_TRUE(w.built("d3k" + std::to_string(k))) << "nobody took index " << k;
-    EXPECT_FALSE(w.built("d3k6"));
+        EXPECT_TRUE(w.built(3, "k" + std::to_string(k))) << "nobody took index " << k;
+    EXPECT_FALSE(w.built(3, "k6"));
 }
 
 // Records of several devices come device by device.
 TEST(BuildWorkers, EachDevicesProgramsAreQueuedInTurn) {
     BuildWorkers w(
         "/bin/sh",
-        {{"sh", "-c", "od -An -tu4 -w8 | while read d k; do echo \"built d${d}k$k\"; done"}}, 60);
-    w.hand_out({0, 2});
+        {{"sh", "-c", "od -An -tu4 -w8 | while read d k; do echo \"built $d k$k\"; done"}}, 60);
+    w.hand_out({{0, "zero"}, {2, "two"}});
     w.finish();
     EXPECT_EQ(w.built(), 2 * kBuildQueueIndices);
-    EXPECT_TRUE(w.built("d0k" + std::to_string(kBuildQueueIndices - 1)));
-    EXPECT_TRUE(w.built("d2k0")) << "device 2's records did not follow device 0's";
-    EXPECT_TRUE(w.built("d2k" + std::to_string(kBuildQueueIndices - 1)));
+    EXPECT_EQ(w.built(0), kBuildQueueIndices);
+    EXPECT_TRUE(w.built(0, "k" + std::to_string(kBuildQueueIndices - 1)));
+    EXPECT_TRUE(w.built(2, "k0")) << "device 2's records did not follow device 0's";
+    EXPECT_TRUE(w.built(2, "k" + std::to_string(kBuildQueueIndices - 1)));
 }
 
 // Without hand_out the queue ends unread: the workers end without building.
@@ -92,17 +93,18 @@ TEST(BuildWorkers, NoDeviceToBuildForEndsTheWorkers) {
 }
 
 TEST(BuildWorkers, FinishWaitsForEveryWorker) {
-    BuildWorkers w("/bin/sh", {queue_reader(1, "sleep 0.5; echo built late"), queue_reader(1)}, 60);
-    w.hand_out({0});
+    BuildWorkers w("/bin/sh", {queue_reader(1, "sleep 0.5; echo built 0 late"), queue_reader(1)},
+                   60);
+    w.hand_out({{0, "zero"}});
     w.finish();
-    EXPECT_TRUE(w.built("late")) << "finish() returned before the slower worker was done";
+    EXPECT_TRUE(w.built(0, "late")) << "finish() returned before the slower worker was done";
     EXPECT_EQ(w.built(), 3u);
 }
 
 TEST(BuildWorkers, TheDeadlineStopsAHungWorker) {
     BuildWorkers w("/bin/sh", {{"sh", "-c", "exec sleep 60"}}, 0.5);
     const auto start = Clock::now();
-    w.hand_out({0});
+    w.hand_out({{0, "zero"}});
     w.finish();
     EXPECT_LT(seconds_since(start), 20) << "the hung worker was waited for past its deadline";
     EXPECT_EQ(w.built(), 0u);
@@ -115,11 +117,25 @@ TEST(BuildWorkers, AFailedWorkerSaysHowAndWhy) {
                     {"sh", "-c", "echo 'clgauge: no such device' >&2; echo more >&2; exit 2"},
                     {"sh", "-c", "kill -9 $$"}},
                    60);
-    w.hand_out({0});
+    w.hand_out({{0, "zero"}});
     w.finish();
     EXPECT_EQ(w.built(), 1u);
     EXPECT_EQ(w.failures(), "worker 2 exit status 2: clgauge: no such device | more; worker 3 "
                             "killed by signal 9");
+}
+
+// A worker whose device list differs from the run's (it names the device otherwise) built for
+// another device: it is a failure, and its builds are not counted as the device's.
+TEST(BuildWorkers, AWorkerOnAnotherDeviceIsAFailure) {
+    BuildWorkers w("/bin/sh",
+                   {{"sh", "-c", "echo 'device 1 NVIDIA H100'; echo 'built 1 k0'"},
+                    {"sh", "-c", "echo 'device 1 pthread-cpu'; echo 'built 1 k1'"}},
+                   60);
+    w.hand_out({{1, "NVIDIA H100"}});
+    w.finish();
+    EXPECT_TRUE(w.built(1, "k0"));
+    EXPECT_FALSE(w.built(1, "k1")) << "a build for another device counted";
+    EXPECT_EQ(w.failures(), "worker 2 took device 1 to be 'pthread-cpu', not 'NVIDIA H100'");
 }
 
 TEST(BuildWorkers, AProgramThatCannotStartIsNoWorker) {
