@@ -27,12 +27,12 @@ std::vector<std::string> selection_arguments(const CliOptions& cli) {
     return args;
 }
 
-// A worker that failed costs only time (its programs are built when asked), but says why.
+// A worker that failed costs only time (this process builds what the workers did not), but
+// says why.
 void report_failed_workers(const BuildWorkers& workers) {
     if (const std::string failed = workers.failures(); !failed.empty())
-        std::cerr << "clgauge: build workers failed, their programs are built as they are "
-                     "needed: "
-                  << failed << "\n";
+        std::cerr << "clgauge: build workers failed, the run builds what they did not: " << failed
+                  << "\n";
 }
 
 // A build worker's life: the queue's first record is its go (before it, no OpenCL), then it
