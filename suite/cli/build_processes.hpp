@@ -19,10 +19,10 @@ namespace clgauge {
 // Whether the command builds programs for a table (or --build-only) and so may use workers.
 bool uses_build_workers(const CliOptions& cli);
 
-// The build workers of such a command (run/build_workers.hpp), one per build thread and at most
-// 16, each `clgauge --build-only --build-queue` with the run's selection and path; started
-// before this process's OpenCL, they wait for build_with_workers. Null when the command uses
-// none or none started.
+// The build workers of such a command (run/build_workers.hpp), build_worker_count of them,
+// each `clgauge --build-only --build-queue` with the run's selection and path; started before
+// this process's OpenCL, they wait for build_with_workers. Null when the command uses none or
+// none started.
 std::unique_ptr<BuildWorkers> start_build_workers(const CliOptions& cli, const RunOptions& opts);
 
 // Hands the workers the programs of the devices that build with them (builds_with_workers: the

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cerrno>
+#include <charconv>
 #include <csignal>
 #include <cstdint>
 #include <ctime>
@@ -29,14 +30,11 @@ constexpr const char* kDevice = "device ";
 
 // "D REST" -> D and REST; nothing when D is not a number.
 std::optional<std::pair<size_t, std::string>> numbered(const std::string& text) {
-    const size_t space = text.find(' ');
-    if (space == 0 || space == std::string::npos) return std::nullopt;
     size_t n = 0;
-    for (size_t i = 0; i < space; ++i) {
-        if (text[i] < '0' || text[i] > '9') return std::nullopt;
-        n = n * 10 + size_t(text[i] - '0');
-    }
-    return std::make_pair(n, text.substr(space + 1));
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), n);
+    if (error != std::errc() || end == text.data() + text.size() || *end != ' ')
+        return std::nullopt;
+    return std::make_pair(n, std::string(end + 1, text.data() + text.size()));
 }
 
 // The worker's standard input is `queue_fd`, its standard output the write end of a pipe whose

@@ -89,8 +89,6 @@ class BuildWorkers {
     // Ends the queue (if hand_out has not), then returns once every worker's output has ended
     // (or the deadline passed) and the workers have exited (or a few seconds passed).
     void finish();
-    // Kills the workers without waiting for them: the device hung, and they may hang with it.
-    void abandon();
 
     size_t started() const { return started_; }
     // The workers that failed or were stopped, each with how and the start of its standard
@@ -117,6 +115,7 @@ class BuildWorkers {
     void take_line(size_t worker, const std::string& line);
     void end(Worker& w); // its output ended: it is no longer waited for
     void reap(Worker& w, std::chrono::steady_clock::time_point until);
+    void abandon();  // kills the workers without waiting for them
     void stop_all(); // abandon(), then each reaped for up to 2 s
 
     std::vector<Worker> workers_;
