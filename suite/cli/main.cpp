@@ -214,12 +214,14 @@ int run(const CliOptions& cli, const std::string& journal_file) {
         return kOk;
     }
     if (!cli.resource_spec_file.empty()) {
-        const auto devices = cli.devices.empty() ? all : select_devices(all, cli.devices);
+        const auto devices = devices_under_test(all, cli.devices);
         write_file_atomically(cli.resource_spec_file, resource_spec_json(devices, device_slots()));
         std::cout << "wrote " << cli.resource_spec_file << ": " << devices.size()
                   << " device(s) as CTest resource '" << kResourceType << "', " << device_slots()
                   << " slots each (a perf case takes all of a device's slots):\n"
                   << describe_device_list(devices);
+        if (cli.devices.empty() && devices.size() < all.size())
+            std::cout << "left out: the CPU devices (name one to add it)\n";
         return kOk;
     }
     std::vector<std::string> specs = cli.devices;

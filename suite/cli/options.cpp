@@ -20,9 +20,11 @@ first device.
 
 options:
   --list               list OpenCL devices and exit
-  --resource-spec FILE write a CTest resource spec file for the devices (all, or
-                       the DEVICEs given) and exit: ctest --resource-spec-file FILE
-                       then spreads the device suites over them (docs/ci.md)
+  --resource-spec FILE write a CTest resource spec file for the devices under test
+                       (every GPU and accelerator, CPUs only where there is nothing
+                       else; or every device each DEVICE names: NVIDIA = all NVIDIA
+                       GPUs) and exit: ctest --resource-spec-file FILE then spreads
+                       the device suites over them (docs/ci.md)
   --list-benchmarks    list benchmark ids, their paths and needs, and exit
   --only GLOB          run benchmarks whose id matches (e.g. 'fp*.fma,int32.*')
   --path NAME          force one implementation path (native, ptx, emulated, ...)

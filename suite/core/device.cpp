@@ -4,6 +4,7 @@
 #include "core/resource_spec.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cstdlib>
 #include <sstream>
@@ -65,6 +66,17 @@ DeviceFacts query_facts(const cl::Platform& platform, const cl::Device& device) 
     f.preferred_width_float = device.getInfo<CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT>();
     f.native_width_float = device.getInfo<CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT>();
     f.timer_resolution_ns = device.getInfo<CL_DEVICE_PROFILING_TIMER_RESOLUTION>();
+    if (device.getInfo<CL_DEVICE_EXTENSIONS>().find("cl_khr_device_uuid") != std::string::npos) {
+        // CL_DEVICE_UUID_KHR: what tells two GPUs of one kind apart across processes and hosts.
+        std::array<unsigned char, 16> id{};
+        if (clGetDeviceInfo(device(), 0x106A, id.size(), id.data(), nullptr) == CL_SUCCESS) {
+            char hex[3];
+            for (unsigned char byte : id) {
+                std::snprintf(hex, sizeof hex, "%02x", byte);
+                f.uuid += hex;
+            }
+        }
+    }
     if (f.is_nvidia()) {
         // cl_nv_device_attribute_query; absent on other vendors, so queried only here.
         f.nv_cc_major = static_cast<int>(info_or<cl_uint>(device, 0x4000, 0));
@@ -169,6 +181,31 @@ std::string describe_device_list(const std::vector<DeviceEntry>& all) {
     return s.str();
 }
 
+std::string device_identity(const DeviceFacts& facts) {
+    std::string ids;
+    if (!facts.pci_bus_id.empty()) ids += "PCI " + facts.pci_bus_id;
+    if (!facts.uuid.empty()) ids += (ids.empty() ? "" : ", ") + std::string("UUID ") + facts.uuid;
+    return facts.name + (ids.empty() ? "" : " [" + ids + "]");
+}
+
+std::vector<DeviceEntry> matching_devices(const std::vector<DeviceEntry>& all,
+                                          const std::string& spec) {
+    const bool numeric = !spec.empty() && std::all_of(spec.begin(), spec.end(), [](char c) {
+        return std::isdigit(static_cast<unsigned char>(c));
+    });
+    std::vector<DeviceEntry> hits;
+    if (numeric) {
+        // More digits than any index can have: no device, not an out_of_range from stoul.
+        if (spec.size() <= 9 && std::stoul(spec) < all.size())
+            hits.push_back(all[std::stoul(spec)]);
+        return hits;
+    }
+    for (const auto& e : all)
+        if (contains_ci(e.facts.name, spec) || contains_ci(e.facts.platform, spec))
+            hits.push_back(e);
+    return hits;
+}
+
 std::vector<DeviceEntry> select_devices(const std::vector<DeviceEntry>& all,
                                         const std::vector<std::string>& specs) {
     if (specs.empty()) {
@@ -178,24 +215,11 @@ std::vector<DeviceEntry> select_devices(const std::vector<DeviceEntry>& all,
     }
     std::vector<DeviceEntry> chosen;
     for (const auto& spec : specs) {
-        const bool numeric = !spec.empty() && std::all_of(spec.begin(), spec.end(), [](char c) {
-            return std::isdigit(static_cast<unsigned char>(c));
-        });
-        const DeviceEntry* hit = nullptr;
-        if (numeric) {
-            const size_t idx = std::stoul(spec);
-            if (idx < all.size()) hit = &all[idx];
-        } else {
-            for (const auto& e : all)
-                if (contains_ci(e.facts.name, spec) || contains_ci(e.facts.platform, spec)) {
-                    hit = &e;
-                    break;
-                }
-        }
-        if (!hit)
+        const auto hits = matching_devices(all, spec);
+        if (hits.empty())
             throw UnknownDeviceError("unknown device '" + spec + "'. Devices:\n" +
                                      describe_device_list(all));
-        chosen.push_back(*hit);
+        chosen.push_back(hits.front());
     }
     return chosen;
 }

@@ -15,6 +15,7 @@ struct DeviceFacts {
     cl_uint compute_units = 0, clock_mhz = 0;
     cl_uint vendor_id = 0;
     std::string pci_bus_id;               // "0000:00:00.0" where the device tells it
+    std::string uuid;                     // cl_khr_device_uuid, hex; empty where not reported
     int nv_cc_major = 0, nv_cc_minor = 0; // NVIDIA compute capability, 0 when unknown
     cl_ulong global_mem = 0, global_cache = 0, local_mem = 0, max_alloc = 0, constant_buffer = 0;
     size_t max_work_group = 0;
@@ -62,10 +63,18 @@ struct UnknownDeviceError : std::runtime_error {
 // name ("H200", "pocl"). Empty: the first GPU, else the first device.
 std::vector<DeviceEntry> select_devices(const std::vector<DeviceEntry>& all,
                                         const std::vector<std::string>& specs);
+// Every device one spec names, in list order: an index names one, a name every device whose
+// device or platform name holds it ("NVIDIA": each NVIDIA GPU). Empty when none matches.
+std::vector<DeviceEntry> matching_devices(const std::vector<DeviceEntry>& all,
+                                          const std::string& spec);
 // The device CTest allocated (CTEST_RESOURCE_GROUP_0_GPUS, core/resource_spec.hpp), else
 // CLGAUGE_DEVICE, else empty.
 std::string device_spec_from_env();
 
 std::string describe_device_list(const std::vector<DeviceEntry>& all);
+
+// The device as a log line names it, so that one of several identical GPUs is found without
+// reading further: "NVIDIA H200 [PCI 00:06, UUID 5f1c...]" (what the device reports of them).
+std::string device_identity(const DeviceFacts& facts);
 
 } // namespace clgauge

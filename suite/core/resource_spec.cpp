@@ -12,6 +12,29 @@ unsigned device_slots() {
     return CLGAUGE_DEVICE_SLOTS;
 }
 
+std::vector<DeviceEntry> devices_under_test(const std::vector<DeviceEntry>& all,
+                                            const std::vector<std::string>& specs) {
+    std::vector<bool> taken(all.size(), false);
+    if (specs.empty()) {
+        for (const auto& e : all)
+            taken[e.index] = !e.facts.is_cpu();
+        if (std::none_of(taken.begin(), taken.end(), [](bool t) { return t; }))
+            taken.assign(all.size(), true);
+    }
+    for (const auto& spec : specs) {
+        const auto hits = matching_devices(all, spec);
+        if (hits.empty())
+            throw UnknownDeviceError("unknown device '" + spec + "'. Devices:\n" +
+                                     describe_device_list(all));
+        for (const auto& e : hits)
+            taken[e.index] = true;
+    }
+    std::vector<DeviceEntry> out;
+    for (const auto& e : all)
+        if (taken[e.index]) out.push_back(e);
+    return out;
+}
+
 std::string resource_spec_json(const std::vector<DeviceEntry>& devices, unsigned slots) {
     nlohmann::json gpus = nlohmann::json::array();
     for (const auto& d : devices)

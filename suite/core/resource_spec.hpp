@@ -18,6 +18,13 @@ inline constexpr const char* kResourceType = "gpus";
 // CLGAUGE_DEVICE_SLOTS sets both sides).
 unsigned device_slots();
 
+// The devices a spec file holds: with no specs, the devices under test: every GPU and
+// accelerator, or every device when there is none (a CPU-only host); with specs, every device
+// each one names (core/device.hpp matching_devices: "NVIDIA" is every NVIDIA GPU, "pocl" a CPU
+// asked for), in list order, each once. Throws UnknownDeviceError for a spec naming none.
+std::vector<DeviceEntry> devices_under_test(const std::vector<DeviceEntry>& all,
+                                            const std::vector<std::string>& specs);
+
 // The resource spec file (CTest format 1.0) listing `devices` as "gpus", each with `slots`
 // slots; the ids are device indices, which select_devices accepts.
 std::string resource_spec_json(const std::vector<DeviceEntry>& devices, unsigned slots);

@@ -31,7 +31,8 @@ Session& device_session() {
             // Which device a case ran on, in its output (and so in a JUnit <system-out>):
             // with CTest resource allocation it is CTest's choice, not CLGAUGE_DEVICE.
             std::cout << "clgauge test device " << session->entry.index << ": "
-                      << session->facts().name << " (" << session->facts().platform << ")\n";
+                      << device_identity(session->facts()) << " (" << session->facts().platform
+                      << ")\n";
         } catch (const std::exception& e) {
             error = e.what();
         }

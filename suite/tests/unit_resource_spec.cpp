@@ -36,6 +36,64 @@ TEST(ResourceSpec, ListsEveryDeviceAsGpusWithItsIndexAsId) {
     }
 }
 
+// A host as driver CI has them: a CPU device first (PoCL), then two GPUs of one kind.
+std::vector<DeviceEntry> cpu_and_two_gpus() {
+    std::vector<DeviceEntry> v(3);
+    v[0].facts.name = "cpu-sapphirerapids-Intel(R) Xeon(R) Platinum";
+    v[0].facts.platform = "Portable Computing Language";
+    v[0].facts.type = CL_DEVICE_TYPE_CPU;
+    for (size_t i = 1; i < 3; ++i) {
+        v[i].facts.name = "NVIDIA H200";
+        v[i].facts.platform = "NVIDIA CUDA";
+        v[i].facts.type = CL_DEVICE_TYPE_GPU;
+    }
+    for (size_t i = 0; i < v.size(); ++i)
+        v[i].index = i;
+    return v;
+}
+
+std::vector<size_t> indices(const std::vector<DeviceEntry>& devices) {
+    std::vector<size_t> v;
+    for (const auto& d : devices)
+        v.push_back(d.index);
+    return v;
+}
+
+TEST(ResourceSpec, HoldsTheGpusNotTheCpuOfAHostWithGpus) {
+    EXPECT_EQ(indices(devices_under_test(cpu_and_two_gpus(), {})), (std::vector<size_t>{1, 2}));
+}
+
+TEST(ResourceSpec, HoldsEveryDeviceOfAHostWithoutGpus) {
+    EXPECT_EQ(indices(devices_under_test(two_cpu_devices(), {})), (std::vector<size_t>{0, 1}));
+}
+
+TEST(ResourceSpec, ANameTakesEveryDeviceItMatches) {
+    EXPECT_EQ(indices(devices_under_test(cpu_and_two_gpus(), {"NVIDIA"})),
+              (std::vector<size_t>{1, 2}));
+    EXPECT_EQ(indices(devices_under_test(cpu_and_two_gpus(), {"h200"})),
+              (std::vector<size_t>{1, 2}));
+}
+
+TEST(ResourceSpec, ACpuIsHeldWhenAskedForAndEachDeviceOnce) {
+    EXPECT_EQ(indices(devices_under_test(cpu_and_two_gpus(), {"Portable", "0", "NVIDIA", "2"})),
+              (std::vector<size_t>{0, 1, 2}));
+}
+
+TEST(ResourceSpec, ASelectorNamingNothingIsRefused) {
+    EXPECT_THROW((void)devices_under_test(cpu_and_two_gpus(), {"AMD"}), UnknownDeviceError);
+    EXPECT_THROW((void)devices_under_test(cpu_and_two_gpus(), {"99999999999999999999999"}),
+                 UnknownDeviceError);
+}
+
+TEST(DeviceIdentity, NamesThePciBusAndUuidWhereReported) {
+    DeviceFacts f;
+    f.name = "NVIDIA H200";
+    EXPECT_EQ(device_identity(f), "NVIDIA H200");
+    f.pci_bus_id = "00:06";
+    f.uuid = "5f1c";
+    EXPECT_EQ(device_identity(f), "NVIDIA H200 [PCI 00:06, UUID 5f1c]");
+}
+
 TEST(ResourceSpec, SlotsComeFromTheBuild) {
     EXPECT_GE(device_slots(), 1u);
 }
