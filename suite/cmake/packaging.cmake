@@ -11,12 +11,14 @@ install(DIRECTORY ${CMAKE_SOURCE_DIR}/baselines/ DESTINATION share/clgauge/basel
 # The installed labels. unit (it reads the source tree), isa (ocloc), oclgrind (the
 # simulator), ci (the dashboard builds the source) and package stay in the build tree.
 set(CLGAUGE_INSTALLED_LABELS conformance perf selftest sweep cli)
-set(CLGAUGE_TEST_PROGRAMS clgauge_conformance_tests clgauge_perf_tests clgauge_selftests
+set(CLGAUGE_TEST_PROGRAMS clgauge_conformance_tests clgauge_perf_tests clgauge_perf_measure clgauge_selftests
                           clgauge_timed_selftests clgauge_sweep_tests)
 # What the installed cli cases read from suite/tests (CMakeLists.txt: a file that is no report).
 set(CLGAUGE_TEST_FILES data CMakeLists.txt cli_resource_spec.sh)
 if(CLGAUGE_BUILD_TESTS)
   install(PROGRAMS ${CMAKE_SOURCE_DIR}/scripts/clgauge-suite DESTINATION bin)
+  # The CDash client, which runs the installed suite on a fleet host (scripts/fleet-host).
+  install(FILES ${CMAKE_SOURCE_DIR}/scripts/dashboard.cmake DESTINATION share/clgauge)
   install(TARGETS ${CLGAUGE_TEST_PROGRAMS} RUNTIME DESTINATION lib/clgauge)
   # The same list the installed CTest file's paths are relocated by.
   foreach(item IN LISTS CLGAUGE_TEST_FILES)

@@ -3,22 +3,12 @@
 #include "core/env.hpp"
 #include "core/files.hpp"
 
+#include <filesystem>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 namespace clgauge::test {
 namespace {
-
-const char* outcome_name(PerfOutcome o) {
-    switch (o) {
-    case PerfOutcome::Pass:
-        return "pass";
-    case PerfOutcome::Fail:
-        return "fail";
-    case PerfOutcome::Skip:
-        return "skip";
-    }
-    return "?";
-}
 
 std::optional<PerfOutcome> outcome_from(const std::string& s) {
     for (PerfOutcome o : {PerfOutcome::Pass, PerfOutcome::Fail, PerfOutcome::Skip})
@@ -33,50 +23,76 @@ nlohmann::json read_json(const std::string& path) {
 
 } // namespace
 
-std::string PerfVerdictFile::settings_now() {
+const char* outcome_name(PerfOutcome o) {
+    switch (o) {
+    case PerfOutcome::Pass:
+        return "pass";
+    case PerfOutcome::Fail:
+        return "fail";
+    case PerfOutcome::Skip:
+        return "skip";
+    }
+    return "?";
+}
+
+std::string perf_verdict_settings() {
     return "device=" + env_text("CLGAUGE_DEVICE") + ";baselines=" + env_text("CLGAUGE_BASELINES") +
            ";budget_ms=" + env_text("CLGAUGE_BUDGET_MS") +
            ";slowdown=" + env_text("CLGAUGE_TEST_SLOWDOWN") +
-           ";allow_fixed=" + env_text("CLGAUGE_ALLOW_FIXED");
+           ";allow_fixed=" + env_text("CLGAUGE_ALLOW_FIXED") +
+           ";require_baseline=" + env_text("CLGAUGE_REQUIRE_BASELINE");
 }
 
-PerfVerdictFile perf_verdict_file() {
-    PerfVerdictFile f;
-    f.path = env_text("CLGAUGE_PERF_VERDICTS");
-    f.writing = !f.path.empty() && env_text("CLGAUGE_PERF_VERDICTS_WRITE") == "1";
-    return f;
+std::string perf_verdict_dir() {
+    return env_text("CLGAUGE_PERF_VERDICTS");
 }
 
-std::map<std::string, PerfVerdict> read_perf_verdicts(const std::string& path) {
+std::map<std::string, PerfVerdict> read_perf_verdicts(const std::string& dir) {
     std::map<std::string, PerfVerdict> verdicts;
-    const nlohmann::json j = read_json(path);
-    if (!j.is_object() || j.value("schema", "") != "clgauge.perf_verdicts" ||
-        j.value("settings", "") != PerfVerdictFile::settings_now() || !j.contains("verdicts") ||
-        !j["verdicts"].is_object())
-        return verdicts;
-    for (const auto& [id, v] : j["verdicts"].items()) {
-        if (!v.is_object()) continue;
-        const auto outcome = outcome_from(v.value("outcome", ""));
-        if (!outcome) continue;
-        verdicts[id] = {*outcome, v.value("message", ""), v.value("measurements", "")};
+    std::error_code ec;
+    for (const auto& file : std::filesystem::directory_iterator(dir, ec)) {
+        if (file.path().extension() != ".json") continue;
+        const nlohmann::json j = read_json(file.path().string());
+        if (!j.is_object() || j.value("schema", "") != "clgauge.perf_verdicts" ||
+            j.value("settings", "") != perf_verdict_settings() || !j.contains("verdicts") ||
+            !j["verdicts"].is_object())
+            continue;
+        for (const auto& [id, v] : j["verdicts"].items()) {
+            if (!v.is_object()) continue;
+            const auto outcome = outcome_from(v.value("outcome", ""));
+            if (!outcome) continue;
+            verdicts[id] = {*outcome,
+                            v.value("message", ""),
+                            v.value("measurements", ""),
+                            v.value("device", ""),
+                            v.value("judged", false),
+                            v.value("seconds", 0.0)};
+        }
     }
     return verdicts;
 }
 
-void write_perf_verdict(const std::string& path, const std::string& id, const PerfVerdict& v) {
-    // The file is this process's: its first verdict starts it afresh, so verdicts an
-    // interrupted run left (under the same settings) are never reported as this run's.
-    static bool started = false;
-    nlohmann::json j = started ? read_json(path) : nlohmann::json(nullptr);
-    started = true;
-    if (!j.is_object() || j.value("settings", "") != PerfVerdictFile::settings_now())
-        j = {{"schema", "clgauge.perf_verdicts"},
-             {"settings", PerfVerdictFile::settings_now()},
-             {"verdicts", nlohmann::json::object()}};
-    j["verdicts"][id] = {{"outcome", outcome_name(v.outcome)},
-                         {"message", v.message},
-                         {"measurements", v.measurements}};
-    write_file_atomically(path, j.dump(1) + "\n");
+PerfVerdictWriter::PerfVerdictWriter(const std::string& dir, const std::string& name)
+    : path_((std::filesystem::path(dir) / (name + ".json")).string()) {
+    std::filesystem::create_directories(dir);
+}
+
+void PerfVerdictWriter::write(const std::string& id, const PerfVerdict& v) {
+    // Rewritten whole from this process's own verdicts: a file an interrupted run left under
+    // the same name is never reported as this run's.
+    written_[id] = v;
+    nlohmann::json verdicts = nlohmann::json::object();
+    for (const auto& [key, w] : written_)
+        verdicts[key] = {{"outcome", outcome_name(w.outcome)},
+                         {"message", w.message},
+                         {"measurements", w.measurements},
+                         {"device", w.device},
+                         {"judged", w.judged},
+                         {"seconds", w.seconds}};
+    const nlohmann::json j = {{"schema", "clgauge.perf_verdicts"},
+                              {"settings", perf_verdict_settings()},
+                              {"verdicts", verdicts}};
+    write_file_atomically(path_, j.dump(1) + "\n");
 }
 
 } // namespace clgauge::test

@@ -1,41 +1,48 @@
-// The perf cases' verdicts, measured in one process and read by the cases' own processes.
-// Each perf case is a process of its own, and starting one (the OpenCL platforms, a context)
-// took 0.4 s of an H100 run's 0.6-1 s per case. With CLGAUGE_PERF_VERDICTS=FILE and
-// CLGAUGE_PERF_VERDICTS_WRITE=1, the test program run over every perf case (ctest's
-// perf.measure fixture) writes each case's outcome to FILE and passes; with only
-// CLGAUGE_PERF_VERDICTS set, a case that finds its outcome there reports it without a device,
-// and one that does not measures itself.
+// The perf cases' verdicts, measured ahead and read by the cases' own processes. Each perf
+// case is a process of its own, and starting one (the OpenCL platforms, a context, the
+// programs, a calibration) costs about as much as timing the entry. So ctest's perf.measure
+// cases (perf_measure_main.cpp: one process per device, several devices at once under
+// resource allocation) time the entries and write each one's verdict into the folder
+// CLGAUGE_PERF_VERDICTS, one file per measuring process; a perf case that finds its verdict
+// there reports it without a device, and one that does not measures itself.
 #pragma once
 #include <map>
-#include <optional>
 #include <string>
 
 namespace clgauge::test {
 
 enum class PerfOutcome { Pass, Fail, Skip };
+const char* outcome_name(PerfOutcome o);
 
 struct PerfVerdict {
     PerfOutcome outcome = PerfOutcome::Pass;
     std::string message;      // the verdict line
     std::string measurements; // CTest's <DartMeasurement> tags for a dashboard
+    std::string device;       // "1: NVIDIA H200 [PCI 00:06, UUID ...]": where it was judged
+    bool judged = false;      // held against a baseline metric (not a skip, not untimed)
+    double seconds = 0;       // the wall time measuring it took
 };
 
-// The file and its mode from the environment.
-struct PerfVerdictFile {
-    std::string path; // empty: none
-    bool writing = false;
-    // The settings a written file was measured under (device, baselines, budget): a file
-    // written under others is not read.
-    static std::string settings_now();
+// The folder from the environment (CLGAUGE_PERF_VERDICTS); empty: none.
+std::string perf_verdict_dir();
+
+// The settings verdicts are measured under (baselines, budget, ...): a file written under
+// others is not read.
+std::string perf_verdict_settings();
+
+// Every verdict in the folder's files measured under perf_verdict_settings(); empty when the
+// folder is missing or holds none.
+std::map<std::string, PerfVerdict> read_perf_verdicts(const std::string& dir);
+
+// One measuring process's file in the folder, started afresh by the first write.
+class PerfVerdictWriter {
+  public:
+    PerfVerdictWriter(const std::string& dir, const std::string& name);
+    void write(const std::string& id, const PerfVerdict& v);
+
+  private:
+    std::string path_;
+    std::map<std::string, PerfVerdict> written_;
 };
-PerfVerdictFile perf_verdict_file();
-
-// The outcomes in `path` measured under settings_now(); empty when the file is missing, was
-// written under other settings, or is not one of these files.
-std::map<std::string, PerfVerdict> read_perf_verdicts(const std::string& path);
-
-// Adds (or replaces) one case's outcome and rewrites the file; a process's first call starts
-// the file afresh.
-void write_perf_verdict(const std::string& path, const std::string& id, const PerfVerdict& v);
 
 } // namespace clgauge::test

@@ -18,6 +18,13 @@ TEST_F(BaselineSelftest, PerfCasesGateOnTheBaseline) {
     EXPECT_EQ(r.rc, 0) << r.out;
     EXPECT_NE(r.out.find("[  SKIPPED ]"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("clgauge --record"), std::string::npos) << r.out;
+    // A gating run (CI's CLGAUGE_REQUIRE_BASELINE=1, or CTest resource allocation) that judged
+    // nothing is no pass: it fails, naming the device and how to record.
+    r = run(env + " CLGAUGE_REQUIRE_BASELINE=1", kPerfTests, filter);
+    EXPECT_NE(r.rc, 0) << r.out;
+    EXPECT_NE(r.out.find("[  FAILED  ] 1 test"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("judged nothing on device "), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("clgauge --record"), std::string::npos) << r.out;
     record(kSlowed);
     r = run(env, kPerfTests, filter);
     EXPECT_EQ(r.rc, 0) << r.out;
@@ -65,6 +72,10 @@ TEST_F(BaselineSelftest, JUnitReportCarriesTheVerdictLine) {
     EXPECT_NE(c.find("status=\"run\""), std::string::npos) << c;
     for (const char* part : {verdict.c_str(), ", measured ", "(tolerance ", "), ok"})
         EXPECT_NE(c.find(part), std::string::npos) << "'" << part << "' missing:\n" << c;
+    // The case names the device it was judged on: one of eight GPUs is found from the report.
+    const std::string device = ": " + device_facts_without_context().name;
+    EXPECT_NE(c.find("perf device "), std::string::npos) << c;
+    EXPECT_NE(c.find(device), std::string::npos) << "'" << device << "' missing:\n" << c;
 
     r = run(env + "CLGAUGE_TEST_SLOWDOWN=" + kSlowdown, kCtest, args);
     EXPECT_NE(r.rc, 0) << r.out;

@@ -1,0 +1,156 @@
+// clgauge_perf_measure: times perf entries on the test device in one process and writes each
+// verdict for the perf cases to report (perf_verdicts.hpp). ctest runs one per device
+// (perf.measure, or perf.measure.K under resource allocation); together they drain one queue
+// (perf_queue.hpp). With --summary it instead prints, once the cases have reported, how many
+// cases were judged on each device, and clears the verdicts for the next run. It measures the
+// entries --only GLOB or CLGAUGE_PERF_ONLY selects, else every entry.
+//
+// Exit status: 0 measured (the cases report the verdicts), 77 nothing left to measure or
+// nothing judged (a skip), 1 no usable device, 2 usage.
+#include "baseline/match.hpp"
+#include "core/env.hpp"
+#include "core/files.hpp"
+#include "device_fixture.hpp"
+#include "perf_judge.hpp"
+#include "perf_queue.hpp"
+#include "perf_verdicts.hpp"
+#include "registry/registry.hpp"
+
+#include <chrono>
+#include <filesystem>
+#include <iostream>
+#include <map>
+#include <unistd.h>
+
+namespace clgauge::test {
+namespace {
+
+constexpr int kSkipped = 77;
+constexpr const char* kCostMemo = "clgauge-perf-costs.json";
+constexpr const char* kDeviceSummary = "clgauge-perf-devices.txt";
+
+std::vector<std::string> selected_ids(const std::string& only) {
+    std::vector<std::string> ids;
+    if (only.empty()) {
+        for (const auto& b : registry())
+            ids.push_back(b.id);
+        return ids;
+    }
+    for (const Benchmark* b : select_benchmarks(only))
+        ids.push_back(b->id);
+    if (ids.empty()) throw std::invalid_argument("'" + only + "' matches no perf entry");
+    return ids;
+}
+
+PerfCosts costs_for(const std::string& device_name) {
+    PerfCosts costs = read_perf_costs(kCostMemo, device_name);
+    if (costs.empty()) costs = read_perf_costs(baselines_dir() + "/perf-costs.json", device_name);
+    return costs;
+}
+
+int measure(const std::string& dir, const std::string& only) {
+    PerfQueue queue(dir + "/queue", perf_verdict_settings());
+    if (queue.exhausted()) {
+        std::cout << "perf measure: nothing left to measure: the run's other measuring "
+                     "processes took every entry\n";
+        return kSkipped;
+    }
+    Session* session = nullptr;
+    try {
+        session = &device_session();
+    } catch (const std::exception& e) {
+        // Takes no entry: the processes on other devices measure them all.
+        std::cerr << "perf measure: " << e.what() << "\n";
+        return 1;
+    }
+    const std::string device =
+        std::to_string(session->entry.index) + ": " + device_identity(session->facts());
+    const auto order = longest_first(selected_ids(only), costs_for(session->facts().name));
+    PerfVerdictWriter writer(dir, "device-" + std::to_string(session->entry.index) + "-" +
+                                      std::to_string(::getpid()));
+    std::map<PerfOutcome, int> counts;
+    int judged = 0;
+    const auto start = std::chrono::steady_clock::now();
+    while (const auto id = queue.next(order)) {
+        const Benchmark* b = find_benchmark(*id);
+        if (!b) continue; // a queue laid out by another build of the suite
+        const auto t0 = std::chrono::steady_clock::now();
+        PerfVerdict v = measure_and_judge(*b);
+        v.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        if (v.device.empty()) v.device = device;
+        writer.write(*id, v);
+        remember_perf_cost(kCostMemo, session->facts().name, *id, v.seconds);
+        ++counts[v.outcome];
+        judged += v.judged ? 1 : 0;
+        std::cout << outcome_name(v.outcome) << " " << *id << " (" << v.seconds << " s) "
+                  << v.message << "\n";
+    }
+    const double total =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const int taken =
+        counts[PerfOutcome::Pass] + counts[PerfOutcome::Fail] + counts[PerfOutcome::Skip];
+    std::cout << "perf measure: device " << device << ": " << taken << " entries in " << total
+              << " s, " << judged << " judged against the baseline (" << counts[PerfOutcome::Pass]
+              << " pass, " << counts[PerfOutcome::Fail] << " fail, " << counts[PerfOutcome::Skip]
+              << " skip)\n";
+    return taken == 0 ? kSkipped : 0;
+}
+
+int summarize(const std::string& dir) {
+    const auto verdicts = read_perf_verdicts(dir);
+    std::map<std::string, std::pair<int, int>> per_device; // device -> judged, cases
+    for (const auto& [id, v] : verdicts) {
+        auto& [judged, cases] = per_device[v.device.empty() ? "unknown device" : v.device];
+        judged += v.judged ? 1 : 0;
+        ++cases;
+    }
+    std::error_code ec;
+    std::filesystem::remove_all(dir, ec); // this run's: a later run must not read them
+    std::filesystem::remove(kDeviceSummary, ec);
+    if (per_device.empty()) {
+        std::cout << "perf devices: no perf case was measured ahead\n";
+        return kSkipped;
+    }
+    std::string line = "perf devices:";
+    int total = 0;
+    const char* separator = " ";
+    for (const auto& [device, n] : per_device) {
+        line += separator + device + ": " + std::to_string(n.first) + " of " +
+                std::to_string(n.second) + " cases judged";
+        separator = "; ";
+        total += n.first;
+    }
+    std::cout << line << "\n";
+    // Kept for whatever runs ctest to print last (clgauge-suite does).
+    write_file_atomically(kDeviceSummary, line + "\n");
+    if (total == 0) {
+        std::cout << "no perf case was judged against a baseline\n";
+        return kSkipped;
+    }
+    return 0;
+}
+
+} // namespace
+} // namespace clgauge::test
+
+int main(int argc, char** argv) {
+    using namespace clgauge::test;
+    const std::string dir = perf_verdict_dir();
+    const std::vector<std::string> args(argv + 1, argv + argc);
+    const bool summary = args.size() == 1 && args[0] == "--summary";
+    const bool only = args.size() == 2 && args[0] == "--only";
+    if (dir.empty() || !(args.empty() || summary || only)) {
+        std::cerr << "usage: CLGAUGE_PERF_VERDICTS=DIR clgauge_perf_measure [--only GLOB | "
+                     "--summary]\n";
+        return 2;
+    }
+    try {
+        // CLGAUGE_PERF_ONLY: the entries a ctest run selected with -R, so that its fixture
+        // measures those and not every entry.
+        return summary ? summarize(dir)
+                       : measure(dir, only ? args[1] : clgauge::env_text("CLGAUGE_PERF_ONLY"));
+    } catch (const std::exception& e) {
+        std::cerr << "perf measure: " << e.what() << "\n";
+        return 1;
+    }
+}

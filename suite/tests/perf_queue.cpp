@@ -1,0 +1,113 @@
+#include "perf_queue.hpp"
+
+#include "core/files.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fcntl.h>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <sys/file.h>
+#include <unistd.h>
+
+namespace clgauge::test {
+namespace {
+
+// An exclusive flock(2) on `path`, held for the object's life.
+class FileLock {
+  public:
+    explicit FileLock(const std::string& path) : fd_(::open(path.c_str(), O_RDWR | O_CREAT, 0644)) {
+        if (fd_ < 0 || ::flock(fd_, LOCK_EX) != 0) throw std::runtime_error("cannot lock " + path);
+    }
+    ~FileLock() {
+        ::flock(fd_, LOCK_UN);
+        ::close(fd_);
+    }
+    FileLock(const FileLock&) = delete;
+    FileLock& operator=(const FileLock&) = delete;
+
+  private:
+    int fd_;
+};
+
+nlohmann::json read_json(const std::string& path) {
+    const std::optional<std::string> text = read_file_text(path);
+    return text ? nlohmann::json::parse(*text, nullptr, false) : nlohmann::json(nullptr);
+}
+
+} // namespace
+
+PerfCosts read_perf_costs(const std::string& path, const std::string& device_name) {
+    PerfCosts costs;
+    const nlohmann::json j = read_json(path);
+    if (!j.is_object() || j.value("schema", "") != "clgauge.perf_costs" || !j.contains("devices") ||
+        !j["devices"].is_object() || j["devices"].empty())
+        return costs;
+    // Another kind of device's costs order the entries better than none: what is long on one
+    // GPU (a contended atomic, a pageable transfer) is long on the next.
+    const nlohmann::json& devices = j["devices"];
+    const nlohmann::json& chosen =
+        devices.contains(device_name) ? devices[device_name] : devices.begin().value();
+    if (!chosen.is_object()) return costs;
+    for (const auto& [id, s] : chosen.items())
+        if (s.is_number() && s.get<double>() >= 0) costs[id] = s.get<double>();
+    return costs;
+}
+
+std::vector<std::string> longest_first(const std::vector<std::string>& ids,
+                                       const PerfCosts& costs) {
+    std::vector<std::string> order = ids;
+    const auto cost = [&costs](const std::string& id) {
+        const auto it = costs.find(id);
+        return it == costs.end() ? -1.0 : it->second;
+    };
+    std::stable_sort(order.begin(), order.end(), [&](const std::string& a, const std::string& b) {
+        const double ca = cost(a), cb = cost(b);
+        if ((ca < 0) != (cb < 0)) return ca < 0; // unknown first
+        return ca > cb;
+    });
+    return order;
+}
+
+PerfQueue::PerfQueue(std::string dir, std::string settings)
+    : dir_(std::move(dir)), settings_(std::move(settings)) {
+    std::filesystem::create_directories(dir_);
+}
+
+bool PerfQueue::exhausted() const {
+    FileLock lock(dir_ + "/queue.lock");
+    const nlohmann::json q = read_json(dir_ + "/queue.json");
+    return q.is_object() && q.value("settings", "") == settings_ && q.contains("order") &&
+           q["order"].is_array() && q.value("next", size_t{0}) >= q["order"].size();
+}
+
+std::optional<std::string> PerfQueue::next(const std::vector<std::string>& order) {
+    FileLock lock(dir_ + "/queue.lock");
+    const std::string path = dir_ + "/queue.json";
+    nlohmann::json q = read_json(path);
+    if (!q.is_object() || q.value("settings", "") != settings_ || !q.contains("order") ||
+        !q["order"].is_array())
+        q = {{"schema", "clgauge.perf_queue"},
+             {"settings", settings_},
+             {"order", order},
+             {"next", 0}};
+    const size_t next = q.value("next", size_t{0});
+    if (next >= q["order"].size()) return std::nullopt;
+    q["next"] = next + 1;
+    write_file_atomically(path, q.dump(1) + "\n");
+    return q["order"][next].get<std::string>();
+}
+
+void remember_perf_cost(const std::string& path, const std::string& device_name,
+                        const std::string& id, double seconds) {
+    FileLock lock(path + ".lock");
+    nlohmann::json j = read_json(path);
+    if (!j.is_object() || j.value("schema", "") != "clgauge.perf_costs" || !j.contains("devices") ||
+        !j["devices"].is_object())
+        j = {{"schema", "clgauge.perf_costs"}, {"devices", nlohmann::json::object()}};
+    j["devices"][device_name][id] = std::round(seconds * 1000) / 1000;
+    write_file_atomically(path, j.dump(1) + "\n");
+}
+
+} // namespace clgauge::test

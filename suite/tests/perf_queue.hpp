@@ -1,0 +1,45 @@
+// The perf entries shared by the measuring processes of one ctest run, one process per device
+// (several at once under resource allocation): each takes the next entry from a queue kept in
+// a file under an flock(2), so a device that finishes early takes more, and the queue runs
+// longest first by each entry's cost, so that one long entry does not hold up the run's end.
+// Costs are the measuring times of earlier runs: the test folder's own memo, which every run
+// updates, else the one committed beside the baselines (perf-costs.json), by device name.
+#pragma once
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clgauge::test {
+
+// Entry id -> seconds its measuring took on one kind of device.
+using PerfCosts = std::map<std::string, double>;
+
+// The costs of `device_name` in a cost file ({"schema": "clgauge.perf_costs", "devices":
+// {NAME: {ID: SECONDS}}}), else those of the file's first device; empty without a usable file.
+PerfCosts read_perf_costs(const std::string& path, const std::string& device_name);
+
+// `ids` longest first; ids without a cost keep their order, before those with one (an
+// unknown entry may be the longest).
+std::vector<std::string> longest_first(const std::vector<std::string>& ids, const PerfCosts& costs);
+
+class PerfQueue {
+  public:
+    // The queue in folder `dir` (queue.json, queue.lock), for runs under `settings`.
+    PerfQueue(std::string dir, std::string settings);
+    // True when the queue exists for these settings and every entry has been taken: a late
+    // process learns it without starting OpenCL.
+    bool exhausted() const;
+    // The next entry; the first call of a run lays the queue out as `order`. nullopt: none left.
+    std::optional<std::string> next(const std::vector<std::string>& order);
+
+  private:
+    std::string dir_, settings_;
+};
+
+// Adds `seconds` for `id` on `device_name` to the cost memo at `path` (read, merged and
+// rewritten under a lock beside it: measuring processes write at once).
+void remember_perf_cost(const std::string& path, const std::string& device_name,
+                        const std::string& id, double seconds);
+
+} // namespace clgauge::test

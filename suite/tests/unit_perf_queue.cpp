@@ -1,0 +1,82 @@
+// The queue the perf.measure processes of one ctest run share (perf_queue.hpp): longest first
+// by recorded cost, each entry handed out once, and the cost memo merged, not overwritten.
+#include "perf_queue.hpp"
+#include "test_dir.hpp"
+
+#include <fstream>
+#include <future>
+#include <gtest/gtest.h>
+#include <set>
+
+namespace clgauge::test {
+namespace {
+
+TEST(PerfQueue, LongestFirstWithUnknownCostsAhead) {
+    const PerfCosts costs = {
+        {"fp32.fma", 0.4}, {"atomic.global.cmpxchg.u32", 19.5}, {"mem.coalesced.read", 1.2}};
+    EXPECT_EQ(longest_first({"fp32.fma", "new.entry", "mem.coalesced.read",
+                             "atomic.global.cmpxchg.u32", "other.new"},
+                            costs),
+              (std::vector<std::string>{"new.entry", "other.new", "atomic.global.cmpxchg.u32",
+                                        "mem.coalesced.read", "fp32.fma"}));
+}
+
+TEST(PerfQueue, HandsOutEachEntryOnceInTheFirstCallersOrder) {
+    const auto dir = fresh_test_dir("perf-queue");
+    PerfQueue a(dir.string(), "settings"), b(dir.string(), "settings");
+    EXPECT_FALSE(a.exhausted());
+    EXPECT_EQ(a.next({"x", "y", "z"}), "x");
+    EXPECT_EQ(b.next({"z", "y", "x"}), "y"); // the queue's order, not the late caller's
+    EXPECT_EQ(a.next({"x", "y", "z"}), "z");
+    EXPECT_EQ(b.next({"x", "y", "z"}), std::nullopt);
+    EXPECT_TRUE(b.exhausted());
+    // Another run's settings: its queue is laid out afresh.
+    PerfQueue c(dir.string(), "other settings");
+    EXPECT_FALSE(c.exhausted());
+    EXPECT_EQ(c.next({"x"}), "x");
+    std::filesystem::remove_all(dir);
+}
+
+TEST(PerfQueue, ProcessesAtOnceTakeEveryEntryExactlyOnce) {
+    const auto dir = fresh_test_dir("perf-queue");
+    std::vector<std::string> ids;
+    for (int i = 0; i < 200; ++i)
+        ids.push_back("e" + std::to_string(i));
+    auto drain = [&] {
+        PerfQueue q(dir.string(), "s");
+        std::vector<std::string> got;
+        while (const auto id = q.next(ids))
+            got.push_back(*id);
+        return got;
+    };
+    auto f1 = std::async(std::launch::async, drain), f2 = std::async(std::launch::async, drain);
+    std::multiset<std::string> all;
+    for (auto* f : {&f1, &f2})
+        for (const auto& id : f->get())
+            all.insert(id);
+    EXPECT_EQ(all.size(), ids.size());
+    EXPECT_EQ(std::set<std::string>(all.begin(), all.end()).size(), ids.size());
+    std::filesystem::remove_all(dir);
+}
+
+TEST(PerfQueue, CostMemoKeepsOtherDevicesAndEntries) {
+    const auto dir = fresh_test_dir("perf-costs");
+    std::filesystem::create_directories(dir);
+    const std::string memo = (dir / "costs.json").string();
+    EXPECT_TRUE(read_perf_costs(memo, "NVIDIA H200").empty());
+    remember_perf_cost(memo, "NVIDIA H200", "fp32.fma", 0.4);
+    remember_perf_cost(memo, "NVIDIA H200", "mem.coalesced.read", 1.25);
+    remember_perf_cost(memo, "NVIDIA H100 80GB HBM3", "fp32.fma", 0.5);
+    remember_perf_cost(memo, "NVIDIA H200", "fp32.fma", 0.45);
+    EXPECT_EQ(read_perf_costs(memo, "NVIDIA H200"),
+              (PerfCosts{{"fp32.fma", 0.45}, {"mem.coalesced.read", 1.25}}));
+    EXPECT_EQ(read_perf_costs(memo, "NVIDIA H100 80GB HBM3"), (PerfCosts{{"fp32.fma", 0.5}}));
+    // A device the memo lacks is ordered by another device's costs rather than by none.
+    EXPECT_FALSE(read_perf_costs(memo, "NVIDIA B200").empty());
+    std::ofstream(memo) << "not json";
+    EXPECT_TRUE(read_perf_costs(memo, "NVIDIA H200").empty());
+    std::filesystem::remove_all(dir);
+}
+
+} // namespace
+} // namespace clgauge::test
