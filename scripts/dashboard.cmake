@@ -13,7 +13,12 @@
 #   CLGAUGE_RESOURCE_SPEC    a resource spec file (clgauge --resource-spec): configures with
 #                            CLGAUGE_RESOURCE_GROUPS and spreads the device suites over it
 #   CLGAUGE_DEVICE           the device the suites run on, named in the build name
-cmake_minimum_required(VERSION 3.20)
+#   CLGAUGE_DASHBOARD_SUITE  an installed test suite (<prefix>/share/clgauge/tests) to run
+#                            instead of configuring and building: what a fleet host with the
+#                            package does (scripts/fleet-host); the build directory is then
+#                            the suite's work directory (default ./clgauge-dashboard)
+#   CLGAUGE_DASHBOARD_JUNIT  also write the results as a JUnit report to this file
+cmake_minimum_required(VERSION 3.21)
 
 function(clgauge_setting name default)
   if(NOT DEFINED ${name})
@@ -25,9 +30,19 @@ function(clgauge_setting name default)
   endif()
 endfunction()
 
-get_filename_component(CTEST_SOURCE_DIRECTORY "${CMAKE_CURRENT_LIST_DIR}/.." ABSOLUTE)
+clgauge_setting(CLGAUGE_DASHBOARD_SUITE "")
+clgauge_setting(CLGAUGE_DASHBOARD_JUNIT "")
+if(CLGAUGE_DASHBOARD_SUITE)
+  get_filename_component(CTEST_SOURCE_DIRECTORY "${CLGAUGE_DASHBOARD_SUITE}" ABSOLUTE)
+  if(NOT EXISTS "${CTEST_SOURCE_DIRECTORY}/CTestTestfile.cmake")
+    message(FATAL_ERROR "dashboard: no installed test suite in ${CTEST_SOURCE_DIRECTORY}")
+  endif()
+  clgauge_setting(CLGAUGE_DASHBOARD_DIR "$ENV{PWD}/clgauge-dashboard")
+else()
+  get_filename_component(CTEST_SOURCE_DIRECTORY "${CMAKE_CURRENT_LIST_DIR}/.." ABSOLUTE)
+  clgauge_setting(CLGAUGE_DASHBOARD_DIR "${CTEST_SOURCE_DIRECTORY}/build-dashboard")
+endif()
 clgauge_setting(CLGAUGE_CDASH_URL "")
-clgauge_setting(CLGAUGE_DASHBOARD_DIR "${CTEST_SOURCE_DIRECTORY}/build-dashboard")
 clgauge_setting(CLGAUGE_DASHBOARD_MODEL Experimental)
 clgauge_setting(CLGAUGE_DASHBOARD_LABELS "")
 clgauge_setting(CLGAUGE_DASHBOARD_TESTS "")
@@ -50,6 +65,9 @@ if(CLGAUGE_RESOURCE_SPEC)
   list(APPEND configure_options -DCLGAUGE_RESOURCE_GROUPS=ON)
   list(APPEND test_options RESOURCE_SPEC_FILE "${CLGAUGE_RESOURCE_SPEC}")
 endif()
+if(CLGAUGE_DASHBOARD_JUNIT)
+  list(APPEND test_options OUTPUT_JUNIT "${CLGAUGE_DASHBOARD_JUNIT}")
+endif()
 if(CLGAUGE_DASHBOARD_LABELS)
   list(APPEND test_options INCLUDE_LABEL "${CLGAUGE_DASHBOARD_LABELS}")
 endif()
@@ -58,13 +76,20 @@ if(CLGAUGE_DASHBOARD_TESTS)
 endif()
 
 ctest_start(${CLGAUGE_DASHBOARD_MODEL})
-ctest_configure(OPTIONS "${configure_options}" RETURN_VALUE configured)
-if(NOT configured EQUAL 0)
-  message(FATAL_ERROR "dashboard: configure failed (${configured})")
-endif()
-ctest_build(PARALLEL_LEVEL ${cores} NUMBER_ERRORS build_errors RETURN_VALUE built)
-if(NOT built EQUAL 0 OR build_errors GREATER 0)
-  message(SEND_ERROR "dashboard: build failed (${build_errors} errors)")
+if(CLGAUGE_DASHBOARD_SUITE)
+  # The installed suite, as clgauge-suite runs it: a work directory whose CTest file includes it.
+  file(MAKE_DIRECTORY "${CTEST_BINARY_DIRECTORY}")
+  file(WRITE "${CTEST_BINARY_DIRECTORY}/CTestTestfile.cmake"
+       "include(\"${CTEST_SOURCE_DIRECTORY}/CTestTestfile.cmake\")\n")
+else()
+  ctest_configure(OPTIONS "${configure_options}" RETURN_VALUE configured)
+  if(NOT configured EQUAL 0)
+    message(FATAL_ERROR "dashboard: configure failed (${configured})")
+  endif()
+  ctest_build(PARALLEL_LEVEL ${cores} NUMBER_ERRORS build_errors RETURN_VALUE built)
+  if(NOT built EQUAL 0 OR build_errors GREATER 0)
+    message(SEND_ERROR "dashboard: build failed (${build_errors} errors)")
+  endif()
 endif()
 ctest_test(${test_options} RETURN_VALUE tested)
 
