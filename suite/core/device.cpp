@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cstdlib>
 #include <sstream>
 
@@ -183,8 +184,10 @@ std::vector<DeviceEntry> select_devices(const std::vector<DeviceEntry>& all,
         });
         const DeviceEntry* hit = nullptr;
         if (numeric) {
-            const size_t idx = std::stoul(spec);
-            if (idx < all.size()) hit = &all[idx];
+            size_t idx = 0;
+            const auto [end, ec] = std::from_chars(spec.data(), spec.data() + spec.size(), idx);
+            if (ec == std::errc() && end == spec.data() + spec.size() && idx < all.size())
+                hit = &all[idx];
         } else {
             for (const auto& e : all)
                 if (contains_ci(e.facts.name, spec) || contains_ci(e.facts.platform, spec)) {
@@ -195,6 +198,12 @@ std::vector<DeviceEntry> select_devices(const std::vector<DeviceEntry>& all,
         if (!hit)
             throw UnknownDeviceError("unknown device '" + spec + "'. Devices:\n" +
                                      describe_device_list(all));
+        // The same device twice would be measured twice and reported as two devices.
+        for (size_t i = 0; i < chosen.size(); ++i)
+            if (chosen[i].index == hit->index)
+                throw UnknownDeviceError("devices '" + specs[i] + "' and '" + spec +
+                                         "' are the same device (" + std::to_string(hit->index) +
+                                         ": " + hit->facts.name + "); name each device once\n");
         chosen.push_back(*hit);
     }
     return chosen;

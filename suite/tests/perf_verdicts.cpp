@@ -76,7 +76,7 @@ void write_perf_verdict(const std::string& path, const std::string& id, const Pe
     j["verdicts"][id] = {{"outcome", outcome_name(v.outcome)},
                          {"message", v.message},
                          {"measurements", v.measurements}};
-    write_file_atomically(path, j.dump(1) + "\n");
+    write_output_file(path, j.dump(1) + "\n");
 }
 
 } // namespace clgauge::test
