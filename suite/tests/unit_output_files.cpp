@@ -10,6 +10,8 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
+#include <cstring>
 #include <fcntl.h>
 #include <filesystem>
 #include <gtest/gtest.h>
@@ -18,6 +20,7 @@
 #include <stdexcept>
 #include <string>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <thread>
 #include <unistd.h>
 #include <vector>
@@ -77,13 +80,22 @@ TEST_F(OutputFiles, SymlinkTargetReplacedKeepingLinkAndMode) {
     EXPECT_EQ(read(at("later.json")), "made\n");
 }
 
-// Planted fault: a writer that renames over /dev/null (as root it may) turns the device into
-// a regular file; a device is written in place.
+// A writer that renames over a device (as root it may: `--json /dev/stdout` once turned the
+// node into a regular file) breaks it for every other program; a device is written in place.
+// The device is a copy of /dev/null's made here, so that a regression breaks nothing shared.
 TEST_F(OutputFiles, DeviceWrittenInPlaceNeverReplaced) {
-    write_output_file("/dev/null", "discarded\n");
+    const std::string node = at("null");
+    if (::mknod(node.c_str(), S_IFCHR | 0666, makedev(1, 3)) != 0)
+        GTEST_SKIP() << "cannot make a device node here (not root): " << std::strerror(errno);
+    const int fd = ::open(node.c_str(), O_WRONLY);
+    if (fd < 0)
+        GTEST_SKIP() << "device nodes cannot be opened here (nodev): " << std::strerror(errno);
+    ::close(fd);
+    write_output_file(node, "discarded\n");
     struct stat s {};
-    ASSERT_EQ(::stat("/dev/null", &s), 0);
-    EXPECT_TRUE(S_ISCHR(s.st_mode)) << "/dev/null is no longer a device";
+    ASSERT_EQ(::stat(node.c_str(), &s), 0);
+    EXPECT_TRUE(S_ISCHR(s.st_mode)) << node << " is no longer a device";
+    EXPECT_EQ(others({"null"}), std::vector<std::string>{});
 }
 
 // `--json >(jq ...)` and `--json /dev/stdout` into a pipe: the descriptor's link under /proc is
