@@ -17,17 +17,18 @@ void check_selection(const CliOptions& cli) {
     for (const auto& alt : unmatched_alternatives(cli.only))
         throw UsageError("--only '" + cli.only + "': '" + alt + "' matches no benchmark");
     if (!cli.path) return;
+    // Any benchmark's path is accepted: the selected ones without it are reported unsupported,
+    // as on a device that lacks it.
     std::vector<std::string> names;
-    for (const Benchmark* b : select_benchmarks(cli.only))
-        for (const auto& p : b->paths)
+    for (const Benchmark& b : registry())
+        for (const auto& p : b.paths)
             if (std::find(names.begin(), names.end(), p.name) == names.end())
                 names.push_back(p.name);
     if (std::find(names.begin(), names.end(), *cli.path) != names.end()) return;
     std::string known;
     for (const auto& n : names)
         known += (known.empty() ? "" : ", ") + n;
-    throw UsageError("--path '" + *cli.path + "' is no path of the selected benchmarks (" + known +
-                     ")");
+    throw UsageError("--path '" + *cli.path + "' is no benchmark's path (" + known + ")");
 }
 
 void check_outputs(const CliOptions& cli) {

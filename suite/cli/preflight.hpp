@@ -7,8 +7,8 @@
 
 namespace clgauge {
 
-// --only and --path: an --only alternative that matches no benchmark, or a path no selected
-// benchmark has, is a typo, not a request for less (UsageError).
+// --only and --path: an --only alternative that matches no benchmark, or a path name that is
+// no benchmark's path, is a typo, not a request for less (UsageError).
 void check_selection(const CliOptions& cli);
 
 // --json and --csv can be written (core/files.hpp: output_problem); std::invalid_argument
