@@ -92,6 +92,8 @@ if any run passes. When several apply: 4, then 1, then 3, then 5, then 2.
 report (the file and field named), 3 B slower or a capability lost.
 A benchmark whose driver kills the process (a crash) counts as failed; the
 others still run, in a new process (plain runs; not --check, --record, --sweep).
+SIGTERM, SIGINT or SIGHUP end the run with 128 + the signal (143 for SIGTERM)
+once the measuring process has ended; no report is written after that (docs/ci.md).
 )";
 }
 
