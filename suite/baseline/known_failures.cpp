@@ -31,6 +31,14 @@ bool pattern_matches(const std::string& pattern, const std::string& text) {
     return pattern.empty() || glob_match(pattern, text);
 }
 
+// Whether some benchmark matching `ids` has a path matching `path`.
+bool names_a_path(const std::string& ids, const std::string& path) {
+    for (const Benchmark* b : select_benchmarks(ids))
+        for (const auto& p : b->paths)
+            if (glob_match(path, p.name)) return true;
+    return false;
+}
+
 // A misspelt optional field ("reason_contain") would silently widen what an entry excuses.
 void check_fields(const Reader& r, const nlohmann::json& j,
                   std::initializer_list<const char*> allowed) {
@@ -49,6 +57,12 @@ KnownFailure read_entry(const Reader& r, const nlohmann::json& j, const std::str
     if (e.id.empty()) r.fail("id", "must not be empty (a benchmark id or a glob over ids)");
     e.path = r.str("path");
     if (e.path.empty()) r.fail("path", "must not be empty (a path name, or \"*\")");
+    // An entry naming no benchmark (a typo, a renamed id) would excuse nothing, silently.
+    for (const auto& alt : unmatched_alternatives(e.id))
+        r.fail("id", "\"" + alt + "\" matches no benchmark id (clgauge --list-benchmarks)");
+    if (!names_a_path(e.id, e.path))
+        r.fail("path", "\"" + e.path + "\" matches no path of \"" + e.id +
+                           "\" (clgauge --list-benchmarks)");
     const std::string expect = r.str("expect");
     const auto* found = std::find_if(std::begin(kExpectedNames), std::end(kExpectedNames),
                                      [&](const auto& x) { return expect == x.second; });

@@ -21,7 +21,8 @@ std::optional<std::string> device_mismatch(const BaselineDevice& recorded,
                                            const DeviceFacts& facts);
 
 // --baselines DIR, else $CLGAUGE_BASELINES, else an installed program's
-// <prefix>/share/clgauge/baselines, else the source tree's baselines/.
+// <prefix>/share/clgauge/baselines (whether or not it exists: an installed program never reads
+// the build host's tree), else, for a program in its build tree, the source tree's baselines/.
 std::string baselines_dir(const std::string& option = "");
 
 // That choice, given the option, the variable's text, the install prefix (core/install_layout)

@@ -121,9 +121,11 @@ RecordReport record_baseline(Session& session, const std::vector<const Benchmark
                              const RoundProgress& progress) {
     RecordReport rep;
     rep.file = baseline_path(dir, session.facts());
-    // Read (and so validate) the old file before spending time measuring.
-    std::optional<BaselineFile> existing;
-    if (std::filesystem::exists(rep.file)) existing = find_baseline(dir, session.facts());
+    // Read (and so validate) the old file, and see that it can be written, before spending
+    // time measuring.
+    if (std::filesystem::exists(rep.file)) (void)find_baseline(dir, session.facts());
+    if (const auto why = output_problem(rep.file))
+        throw BaselineError(rep.file + ": cannot be written: " + *why);
     const RunOptions opts = baseline_run_options(options);
     std::vector<std::vector<Measurement>> runs(selection.size());
     for (unsigned r = 0; r < std::max(rounds, 1u); ++r)
@@ -151,6 +153,11 @@ RecordReport record_baseline(Session& session, const std::vector<const Benchmark
             rep.refused.push_back(b.id + ": " + o.why);
         }
     }
+    // Read again under the lock: another recording (another machine) may have written the
+    // file while this one measured, and its recordings are merged, not overwritten.
+    const FileLock lock(baseline_lock_path(rep.file));
+    std::optional<BaselineFile> existing;
+    if (std::filesystem::exists(rep.file)) existing = find_baseline(dir, session.facts());
     if (existing)
         for (const auto& [id, m] : existing->metrics)
             if (std::find(rep.recorded.begin(), rep.recorded.end(), id) == rep.recorded.end())

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 
 namespace clgauge {
 
@@ -328,7 +329,12 @@ BaselineFile load_baseline(const std::string& path) {
 }
 
 void save_baseline(const std::string& path, const BaselineFile& f) {
-    write_file_atomically(path, baseline_to_json(f).dump(2) + "\n");
+    write_output_file(path, baseline_to_json(f).dump(2) + "\n");
+}
+
+std::string baseline_lock_path(const std::string& path) {
+    const std::filesystem::path p(path);
+    return (p.parent_path() / ("." + p.filename().string() + ".lock")).string();
 }
 
 } // namespace clgauge

@@ -2,12 +2,12 @@
 
 #include "analysis/roofline.hpp"
 #include "core/files.hpp"
+#include "core/json_fields.hpp"
 #include "report/format.hpp"
 #include "sweep/plot.hpp"
 
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <unistd.h>
 
@@ -117,14 +117,8 @@ nlohmann::json run_sweeps_cli(const CliOptions& cli, Session& s, const RunOption
 }
 
 int run_roofline_cli(const CliOptions& cli) {
-    std::ifstream in(cli.roofline_report);
-    if (!in) throw std::invalid_argument("cannot read " + cli.roofline_report);
-    nlohmann::json report;
-    try {
-        report = nlohmann::json::parse(in);
-    } catch (const nlohmann::json::exception& e) {
-        throw std::invalid_argument(cli.roofline_report + ": " + e.what());
-    }
+    const nlohmann::json report = parse_json<std::invalid_argument>(
+        read_text<std::invalid_argument>(cli.roofline_report), cli.roofline_report);
     std::vector<analysis::Roofline> all;
     try {
         all = analysis::rooflines_from_report(report);
@@ -136,8 +130,8 @@ int run_roofline_cli(const CliOptions& cli) {
     for (size_t i = 0; i < all.size(); ++i) {
         const std::string base = all.size() == 1 ? "roofline" : "roofline-" + std::to_string(i);
         const std::string script = base + ".gp";
-        write_file_atomically((std::filesystem::path(cli.out_dir) / script).string(),
-                              analysis::roofline_gnuplot(all[i], base + ".png"));
+        write_output_file((std::filesystem::path(cli.out_dir) / script).string(),
+                          analysis::roofline_gnuplot(all[i], base + ".png"));
         std::cout << all[i].device << ": " << all[i].compute.size() << " compute ceilings, memory "
                   << (all[i].memory.rate > 0 ? all[i].memory.id : std::string("none")) << "\n";
         const std::string warning = sweep::run_gnuplot(cli.out_dir, script);

@@ -28,6 +28,9 @@ Measurement measurement_from_journal(const nlohmann::json& j);
 // Runs `worker(journal_file)` in child processes until one ends without a crash inside a
 // benchmark; returns that child's exit status, or `crash_status` when a child died of a
 // signal outside any benchmark. The journal is a new temporary file, removed at the end.
+// SIGTERM, SIGINT and SIGHUP to this process are passed on to the worker, which is waited
+// for; then the journal is removed and this process ends by the same signal (status 128 +
+// the signal to a shell). The worker also ends (SIGTERM) when this process dies otherwise.
 int run_supervised(const std::function<int(const std::string& journal_file)>& worker,
                    int crash_status);
 

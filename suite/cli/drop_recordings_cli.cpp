@@ -2,6 +2,7 @@
 
 #include "baseline/pool.hpp"
 #include "baseline/schema.hpp"
+#include "core/files.hpp"
 
 #include <iostream>
 #include <set>
@@ -14,6 +15,7 @@ int run_drop_recordings_cli(const CliOptions& cli) {
     const auto listed = split_commas(machines);
     const std::set<std::string> names(listed.begin(), listed.end());
     if (names.empty()) throw UsageError("--drop-recordings needs machine ids");
+    const FileLock lock(baseline_lock_path(file)); // held until the file is written
     BaselineFile f = load_baseline(file);
     const auto changed = drop_recordings(f, names, cli.only);
     for (const auto& line : changed)

@@ -10,6 +10,7 @@
 #include "cli/crash_journal.hpp"
 #include "cli/drop_recordings_cli.hpp"
 #include "cli/options.hpp"
+#include "cli/preflight.hpp"
 #include "cli/stamp_code_cli.hpp"
 #include "core/files.hpp"
 #include "core/resource_spec.hpp"
@@ -204,6 +205,8 @@ int run(const CliOptions& cli, const std::string& journal_file) {
     if (!cli.drop_recordings.empty()) return run_drop_recordings_cli(cli);
     if (!cli.stamp_code.empty()) return run_stamp_code_cli(cli);
     check_sweep_names(cli.sweeps);
+    check_selection(cli);
+    check_outputs(cli);
     const RunOptions opts = run_options_for(cli);
     if (cli.build_queue) return run_build_only_cli(cli, {}, select_benchmarks(cli.only), opts, {});
     // Started before this process's OpenCL (run/build_workers.hpp says why).
@@ -215,7 +218,7 @@ int run(const CliOptions& cli, const std::string& journal_file) {
     }
     if (!cli.resource_spec_file.empty()) {
         const auto devices = devices_under_test(all, cli.devices);
-        write_file_atomically(cli.resource_spec_file, resource_spec_json(devices, device_slots()));
+        write_output_file(cli.resource_spec_file, resource_spec_json(devices, device_slots()));
         std::cout << "wrote " << cli.resource_spec_file << ": " << devices.size()
                   << " device(s) as CTest resource '" << kResourceType << "', " << device_slots()
                   << " slots each (a perf case takes all of a device's slots):\n"
@@ -227,6 +230,7 @@ int run(const CliOptions& cli, const std::string& journal_file) {
     std::vector<std::string> specs = cli.devices;
     if (specs.empty() && !device_spec_from_env().empty()) specs.push_back(device_spec_from_env());
     const auto chosen = select_devices(all, specs);
+    if (!cli.record) note_missing_baselines(baselines_dir(cli.baselines));
     const auto selection = select_benchmarks(cli.only);
     if (selection.empty()) throw UsageError("--only '" + cli.only + "' matches no benchmark");
 

@@ -3,6 +3,7 @@
 #include "core/env.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <cstdlib>
 #include <map>
@@ -93,14 +94,18 @@ if any run passes. When several apply: 4, then 1, then 3, then 5, then 2.
 report (the file and field named), 3 B slower or a capability lost.
 A benchmark whose driver kills the process (a crash) counts as failed; the
 others still run, in a new process (plain runs; not --check, --record, --sweep).
+SIGTERM, SIGINT or SIGHUP end the run with 128 + the signal (143 for SIGTERM)
+once the measuring process has ended; no report is written after that (docs/ci.md).
 )";
 }
 
 namespace {
 long parse_long(const std::string& opt, const std::string& v) {
     char* end = nullptr;
+    errno = 0;
     const long x = std::strtol(v.c_str(), &end, 0);
     if (v.empty() || *end) throw UsageError(opt + " needs a number, got '" + v + "'");
+    if (errno == ERANGE) throw UsageError(opt + " " + v + " is out of range");
     return x;
 }
 double parse_double(const std::string& opt, const std::string& v) {
@@ -161,11 +166,14 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
         };
         if (const auto flag = kFlags.find(a); flag != kFlags.end())
             o.*(flag->second) = true;
-        else if (const auto text = kTexts.find(a); text != kTexts.end())
+        else if (const auto text = kTexts.find(a); text != kTexts.end()) {
             o.*(text->second) = value();
-        else if (a == "--path")
+            // An empty value would mean "not given": all benchmarks, the default directory.
+            if ((o.*(text->second)).empty()) throw UsageError(a + " needs a non-empty value");
+        } else if (a == "--path") {
             o.path = value();
-        else if (a == "--sweep") {
+            if (o.path->empty()) throw UsageError("--path needs a path name");
+        } else if (a == "--sweep") {
             for (auto& name : split_commas(value()))
                 o.sweeps.push_back(std::move(name));
             if (o.sweeps.empty()) throw UsageError("--sweep needs a sweep name");
@@ -198,7 +206,10 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
             o.build_queue = true;
         } else if (a == "--budget-ms") {
             const long v = parse_long(a, value());
-            if (v <= 0) throw UsageError("--budget-ms must be positive");
+            if (v < kMinBudgetMs || v > kMaxBudgetMs)
+                throw UsageError("--budget-ms " + std::to_string(v) + " is out of range: [" +
+                                 std::to_string(kMinBudgetMs) + ", " +
+                                 std::to_string(kMaxBudgetMs) + "] (as CLGAUGE_BUDGET_MS)");
             o.budget_ms = v;
         } else if (a == "--seed") {
             const long v = parse_long(a, value());

@@ -2,6 +2,7 @@
 
 #include "analysis/stamp_code.hpp"
 #include "baseline/schema.hpp"
+#include "core/files.hpp"
 
 #include <iostream>
 #include <stdexcept>
@@ -11,6 +12,7 @@ namespace clgauge {
 int run_stamp_code_cli(const CliOptions& cli) {
     const std::string& report = cli.stamp_code.at(0);
     const std::string& file = cli.stamp_code.at(1);
+    const FileLock lock(baseline_lock_path(file)); // held until the file is written
     BaselineFile f = load_baseline(file);
     analysis::StampOutcome o;
     try {

@@ -14,7 +14,8 @@ set(CLGAUGE_INSTALLED_LABELS conformance perf selftest sweep cli)
 set(CLGAUGE_TEST_PROGRAMS clgauge_conformance_tests clgauge_perf_tests clgauge_perf_measure clgauge_selftests
                           clgauge_timed_selftests clgauge_sweep_tests)
 # What the installed cli cases read from suite/tests (CMakeLists.txt: a file that is no report).
-set(CLGAUGE_TEST_FILES data CMakeLists.txt cli_resource_spec.sh)
+set(CLGAUGE_TEST_FILES data CMakeLists.txt cli_resource_spec.sh signal_test.sh output_paths_test.sh
+                       concurrent_record_test.sh)
 if(CLGAUGE_BUILD_TESTS)
   install(PROGRAMS ${CMAKE_SOURCE_DIR}/scripts/clgauge-suite DESTINATION bin)
   # The CDash client, which runs the installed suite on a fleet host (scripts/fleet-host).

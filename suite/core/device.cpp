@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <charconv>
 #include <cstdlib>
 #include <sstream>
 
@@ -195,9 +196,11 @@ std::vector<DeviceEntry> matching_devices(const std::vector<DeviceEntry>& all,
     });
     std::vector<DeviceEntry> hits;
     if (numeric) {
-        // More digits than any index can have: no device, not an out_of_range from stoul.
-        if (spec.size() <= 9 && std::stoul(spec) < all.size())
-            hits.push_back(all[std::stoul(spec)]);
+        // More digits than any index can hold: no device, not an out_of_range.
+        size_t idx = 0;
+        const auto [end, ec] = std::from_chars(spec.data(), spec.data() + spec.size(), idx);
+        if (ec == std::errc() && end == spec.data() + spec.size() && idx < all.size())
+            hits.push_back(all[idx]);
         return hits;
     }
     for (const auto& e : all)
@@ -219,7 +222,14 @@ std::vector<DeviceEntry> select_devices(const std::vector<DeviceEntry>& all,
         if (hits.empty())
             throw UnknownDeviceError("unknown device '" + spec + "'. Devices:\n" +
                                      describe_device_list(all));
-        chosen.push_back(hits.front());
+        const DeviceEntry* hit = &hits.front();
+        // The same device twice would be measured twice and reported as two devices.
+        for (size_t i = 0; i < chosen.size(); ++i)
+            if (chosen[i].index == hit->index)
+                throw UnknownDeviceError("devices '" + specs[i] + "' and '" + spec +
+                                         "' are the same device (" + std::to_string(hit->index) +
+                                         ": " + hit->facts.name + "); name each device once\n");
+        chosen.push_back(*hit);
     }
     return chosen;
 }

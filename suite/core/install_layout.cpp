@@ -12,24 +12,37 @@ fs::path executable_dir() {
     return ec ? fs::path() : exe.parent_path();
 }
 
-std::optional<fs::path> install_prefix_of(const fs::path& exe_dir) {
+fs::path build_dir() {
+    return CLGAUGE_BUILD_DIR;
+}
+
+namespace {
+// Without a trailing separator (which leaves an empty last component).
+fs::path clean(const fs::path& dir) {
+    const fs::path d = dir.lexically_normal();
+    return d.filename().empty() ? d.parent_path() : d;
+}
+
+bool inside(const fs::path& dir, const fs::path& tree) {
+    const fs::path rel = clean(dir).lexically_relative(clean(tree));
+    return !rel.empty() && *rel.begin() != "..";
+}
+} // namespace
+
+std::optional<fs::path> install_prefix_of(const fs::path& exe_dir, const fs::path& build) {
     if (exe_dir.empty()) return std::nullopt;
-    const fs::path dir = exe_dir.lexically_normal();
-    // A trailing separator leaves an empty last component.
-    const fs::path clean = dir.filename().empty() ? dir.parent_path() : dir;
-    std::optional<fs::path> prefix;
-    if (clean.filename() == kInstalledBinDir)
-        prefix = clean.parent_path();
-    else if (clean.parent_path().filename() / clean.filename() == kInstalledLibDir)
-        prefix = clean.parent_path().parent_path();
+    const fs::path dir = clean(exe_dir);
     std::error_code ec;
-    if (!prefix || !fs::is_directory(*prefix / kInstalledShareDir / "baselines", ec))
+    const fs::path real_build = build.empty() ? build : fs::weakly_canonical(build, ec);
+    if (!build.empty() && (inside(dir, build) || (!ec && inside(dir, real_build))))
         return std::nullopt;
-    return prefix;
+    if (dir.parent_path().filename() / dir.filename() == kInstalledLibDir)
+        return dir.parent_path().parent_path();
+    return dir.parent_path(); // <prefix>/bin, or a program copied elsewhere
 }
 
 std::optional<fs::path> install_prefix() {
-    return install_prefix_of(executable_dir());
+    return install_prefix_of(executable_dir(), build_dir());
 }
 
 std::string installed_or_built(const std::optional<fs::path>& prefix, const std::string& installed,

@@ -4,6 +4,7 @@
 #pragma once
 #include "core/files.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <nlohmann/json.hpp>
@@ -98,19 +99,54 @@ template <class Error> class JsonFields {
     std::string file_, where_;
 };
 
-// `text` as JSON; "file: not valid JSON: ..." (as Error) when it is not.
+// `text` as JSON; "file: not valid JSON: ..." (as Error) when it is not, a number in it
+// overflows, or an object holds one key twice (JSON leaves that undefined: the reader would
+// keep one value silently).
 template <class Error> nlohmann::json parse_json(const std::string& text, const std::string& file) {
+    // One set of keys per open object, and the key path for the message.
+    std::vector<std::vector<std::string>> seen;
+    std::vector<std::string> where;
+    std::string duplicate;
+    const nlohmann::json::parser_callback_t check_keys =
+        [&](int depth, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
+            using Event = nlohmann::json::parse_event_t;
+            if (event == Event::object_start || event == Event::array_start)
+                where.resize(size_t(depth)); // an array's level has no key: left empty
+            if (event == Event::object_start) {
+                seen.emplace_back();
+            } else if (event == Event::object_end) {
+                seen.pop_back();
+            } else if (event == Event::key && duplicate.empty()) {
+                const std::string key = parsed.get<std::string>();
+                auto& keys = seen.back();
+                if (std::find(keys.begin(), keys.end(), key) != keys.end()) {
+                    std::string path;
+                    for (size_t i = 0; i + 1 < size_t(depth) && i < where.size(); ++i)
+                        if (!where[i].empty()) path += where[i] + ".";
+                    duplicate = path + key;
+                }
+                keys.push_back(key);
+                where.resize(size_t(depth));
+                where[size_t(depth) - 1] = key;
+            }
+            return true;
+        };
+    nlohmann::json j;
     try {
-        return nlohmann::json::parse(text);
-    } catch (const nlohmann::json::parse_error& e) {
+        j = nlohmann::json::parse(text, check_keys);
+    } catch (const nlohmann::json::exception& e) {
         throw Error(file + ": not valid JSON: " + e.what());
     }
+    if (!duplicate.empty()) throw Error(file + ": " + duplicate + ": duplicate key");
+    return j;
 }
 
-// The whole file; "path: cannot be read" (as Error) when it cannot.
+// The whole file; "path: is a directory, not a file" and the like (as Error) when it cannot be
+// read (core/files.hpp: read_file_text).
 template <class Error> std::string read_text(const std::string& path) {
-    std::optional<std::string> text = read_file_text(path);
-    if (!text) throw Error(path + ": cannot be read");
+    std::string why;
+    std::optional<std::string> text = read_file_text(path, &why);
+    if (!text) throw Error(path + ": " + why);
     return std::move(*text);
 }
 

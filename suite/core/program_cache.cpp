@@ -1,6 +1,7 @@
 #include "core/program_cache.hpp"
 
 #include "core/env.hpp"
+#include "core/files.hpp"
 
 #include "core/kernel_sources.hpp"
 #include "core/phase_clock.hpp"
@@ -13,7 +14,6 @@
 #include <atomic>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <functional>
 #include <mutex>
 #include <optional>
@@ -195,13 +195,11 @@ void ProgramCache::dump_binaries(const cl::Program& program, const std::string& 
     const size_t h = std::hash<std::string>{}(text + '\0' + options);
     char name[64];
     std::snprintf(name, sizeof name, "program-%016zx", h);
-    std::filesystem::create_directories(dir);
-    const std::filesystem::path base = std::filesystem::path(dir) / name;
-    std::ofstream(base.string() + ".cl") << "// options: " << options << "\n" << text;
-    if (!log.empty()) std::ofstream(base.string() + ".log") << log;
+    const std::string base = (std::filesystem::path(dir) / name).string();
+    write_output_file(base + ".cl", "// options: " + options + "\n" + text);
+    if (!log.empty()) write_output_file(base + ".log", log);
     for (const auto& bin : program.getInfo<CL_PROGRAM_BINARIES>())
-        std::ofstream(base.string() + ".bin", std::ios::binary)
-            .write(reinterpret_cast<const char*>(bin.data()), std::streamsize(bin.size()));
+        write_output_file(base + ".bin", std::string(bin.begin(), bin.end()));
 }
 
 } // namespace clgauge

@@ -31,7 +31,7 @@ void remember_resource_report(const std::string& key, const std::string& report)
     if (path.empty()) return;
     try {
         std::filesystem::create_directories(std::filesystem::path(path).parent_path());
-        write_file_atomically(path, report);
+        write_output_file(path, report);
     } catch (const std::exception&) { // a read-only home: the report is simply not kept
     }
 }

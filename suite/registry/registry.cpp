@@ -1,6 +1,7 @@
 #include "registry/registry.hpp"
 
 #include <algorithm>
+#include <fnmatch.h>
 #include <map>
 #include <sstream>
 #include <stdexcept>
@@ -60,33 +61,36 @@ const Benchmark& registry_entry(const std::string& id) {
     return *b;
 }
 
-namespace {
-bool glob_one(const char* p, const char* t) {
-    for (; *p; ++p, ++t) {
-        if (*p == '*') {
-            for (const char* s = t;; ++s) {
-                if (glob_one(p + 1, s)) return true;
-                if (!*s) return false;
-            }
-        }
-        if (!*t || (*p != '?' && *p != *t)) return false;
-    }
-    return !*t;
-}
-} // namespace
-
 bool glob_match(const std::string& pattern, const std::string& text) {
+    // fnmatch(3): glibc's matcher does not backtrack over earlier stars, so a pattern of many
+    // stars takes time linear in the text, where a recursive matcher takes exponential time.
+    for (const auto& alt : split_alternatives(pattern))
+        if (fnmatch(alt.c_str(), text.c_str(), 0) == 0) return true;
+    return false;
+}
+
+std::vector<std::string> split_alternatives(const std::string& pattern) {
+    std::vector<std::string> out;
     std::istringstream in(pattern);
     std::string alt;
     while (std::getline(in, alt, ','))
-        if (!alt.empty() && glob_one(alt.c_str(), text.c_str())) return true;
-    return false;
+        if (!alt.empty()) out.push_back(alt);
+    return out;
 }
 
 std::vector<const Benchmark*> select_benchmarks(const std::string& pattern) {
     std::vector<const Benchmark*> out;
     for (const auto& b : registry())
         if (pattern.empty() || glob_match(pattern, b.id)) out.push_back(&b);
+    return out;
+}
+
+std::vector<std::string> unmatched_alternatives(const std::string& pattern) {
+    std::vector<std::string> out;
+    for (const auto& alt : split_alternatives(pattern))
+        if (std::none_of(registry().begin(), registry().end(),
+                         [&](const Benchmark& b) { return glob_match(alt, b.id); }))
+            out.push_back(alt);
     return out;
 }
 

@@ -31,8 +31,15 @@ const Benchmark* find_benchmark(const std::string& id);
 // The entry `id`; throws std::runtime_error naming it when the registry has none.
 const Benchmark& registry_entry(const std::string& id);
 
-// Shell-style glob (*, ?) over ids; a comma separates alternatives: "fp*.fma,int32.*".
+// Shell-style glob (fnmatch(3): *, ?, [...]) over ids; a comma separates alternatives:
+// "fp*.fma,int32.*". Empty alternatives are ignored. Time linear in the text for any number
+// of stars (unit_glob.cpp holds the cases).
 bool glob_match(const std::string& pattern, const std::string& text);
+// The non-empty comma-separated alternatives of `pattern`.
+std::vector<std::string> split_alternatives(const std::string& pattern);
+// Every benchmark matching `pattern`; all of them for "".
 std::vector<const Benchmark*> select_benchmarks(const std::string& pattern);
+// The alternatives of `pattern` that match no benchmark id (a typo in --only).
+std::vector<std::string> unmatched_alternatives(const std::string& pattern);
 
 } // namespace clgauge

@@ -49,11 +49,11 @@ void JsonReporter::finish() {
     for (size_t i = 0; i < sections_.size(); ++i)
         for (const auto& [k, v] : sections_[i].items())
             j["devices"][i][k] = v;
-    write_file_atomically(path_, j.dump(2) + "\n");
+    write_output_file(path_, j.dump(2) + "\n");
 }
 
 void CsvReporter::finish() {
-    write_file_atomically(path_, report_to_csv(reports_));
+    write_output_file(path_, report_to_csv(reports_));
 }
 
 } // namespace clgauge

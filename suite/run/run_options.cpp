@@ -47,7 +47,8 @@ RunOptions run_options_from_env(Mode mode) {
     RunOptions o;
     o.mode = mode;
     o.budget.seconds =
-        double(env_integer("CLGAUGE_BUDGET_MS", kDefaultBudgetMs, 1, 600000)) / 1000.0;
+        double(env_integer("CLGAUGE_BUDGET_MS", kDefaultBudgetMs, kMinBudgetMs, kMaxBudgetMs)) /
+        1000.0;
     o.slowdown = static_cast<unsigned>(env_integer("CLGAUGE_TEST_SLOWDOWN", 1, 1, 1000));
     if (const long mib = env_integer("CLGAUGE_MEM_MIB", 0, 1, 1 << 20))
         o.array_bytes = size_t(mib) << 20;

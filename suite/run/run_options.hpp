@@ -10,6 +10,8 @@ namespace clgauge {
 // The measured device time per benchmark unless CLGAUGE_BUDGET_MS or --budget-ms says
 // otherwise: the committed baselines were recorded with it.
 constexpr long kDefaultBudgetMs = 100;
+// The budgets CLGAUGE_BUDGET_MS and --budget-ms accept: ten minutes a benchmark at most.
+constexpr long kMinBudgetMs = 1, kMaxBudgetMs = 600000;
 
 // CLGAUGE_BUDGET_MS (measured time per benchmark), CLGAUGE_TEST_SLOWDOWN (test-only),
 // CLGAUGE_MEM_MIB, CLGAUGE_MEM_STRIDE, CLGAUGE_MEM_TUNE, CLGAUGE_XFER_MIB,

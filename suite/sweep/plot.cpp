@@ -138,8 +138,8 @@ Written write_sweep_files(const Result& r, const std::string& device, const std:
     Written w;
     w.csv = (d / (name + ".csv")).string();
     w.script = (d / (name + ".gp")).string();
-    write_file_atomically(w.csv, sweep_csv(r, device));
-    write_file_atomically(w.script, sweep_gnuplot(r, device, name + ".png"));
+    write_output_file(w.csv, sweep_csv(r, device));
+    write_output_file(w.script, sweep_gnuplot(r, device, name + ".png"));
     w.warning = run_gnuplot(dir, name + ".gp");
     if (w.warning.empty()) w.png = (d / (name + ".png")).string();
     return w;

@@ -5,7 +5,8 @@
 # share/clgauge/baselines (a known-failure list put there turns a planted crash into an
 # expected failure); installed conformance and cli cases pass through ctest. Planted faults:
 # the same checks must fail on the tree with a build path written into its CTest file, and
-# on the tree with its share/clgauge/baselines gone.
+# on the tree with its share/clgauge/baselines gone, where clgauge must name the missing
+# directory and never the source tree.
 # Usage: package_test.sh CMAKE CTEST BUILD_DIR SOURCE_DIR
 cmake=$1 ctest=$2 build=$3 src=$4
 tmp=$(mktemp -d) || exit 1
@@ -78,5 +79,15 @@ why=$(check_tree) && { echo "FAIL: a tree without share/clgauge/baselines passed
 case "$why" in *"did not read $tree/share/clgauge/baselines"*) ;;
   *) echo "$why"; echo "FAIL: the missing baselines were not what failed"; exit 1 ;; esac
 echo "planted missing baselines: caught: $(echo "$why" | tail -n 1)"
+# Without its baselines the installed clgauge says where it looked, and never reads (nor
+# offers to record into) the source tree it was built from.
+for args in "--conformance --only fp32.fma" "--check --only fp32.fma"; do
+  out=$("$tree/bin/clgauge" $args 2>&1)
+  if ! echo "$out" | grep -qF "$tree/share/clgauge/baselines" || echo "$out" | grep -qF "$src"; then
+    echo "$out" | tail -n 5
+    echo "FAIL: clgauge $args without share/clgauge/baselines did not name it, or named $src"; exit 1
+  fi
+done
+echo "missing baselines named: ok"
 mv "$tmp/baselines" "$tree/share/clgauge/baselines"
 echo "package test: ok"

@@ -122,7 +122,7 @@ int summarize(const std::string& dir) {
     }
     std::cout << line << "\n";
     // Kept for whatever runs ctest to print last (clgauge-suite does).
-    write_file_atomically(kDeviceSummary, line + "\n");
+    write_output_file(kDeviceSummary, line + "\n");
     if (total == 0) {
         std::cout << "no perf case was judged against a baseline\n";
         return kSkipped;

@@ -95,7 +95,7 @@ std::optional<std::string> PerfQueue::next(const std::vector<std::string>& order
     const size_t next = q.value("next", size_t{0});
     if (next >= q["order"].size()) return std::nullopt;
     q["next"] = next + 1;
-    write_file_atomically(path, q.dump(1) + "\n");
+    write_output_file(path, q.dump(1) + "\n");
     return q["order"][next].get<std::string>();
 }
 
@@ -107,7 +107,7 @@ void remember_perf_cost(const std::string& path, const std::string& device_name,
         !j["devices"].is_object())
         j = {{"schema", "clgauge.perf_costs"}, {"devices", nlohmann::json::object()}};
     j["devices"][device_name][id] = std::round(seconds * 1000) / 1000;
-    write_file_atomically(path, j.dump(1) + "\n");
+    write_output_file(path, j.dump(1) + "\n");
 }
 
 } // namespace clgauge::test

@@ -92,7 +92,7 @@ void PerfVerdictWriter::write(const std::string& id, const PerfVerdict& v) {
     const nlohmann::json j = {{"schema", "clgauge.perf_verdicts"},
                               {"settings", perf_verdict_settings()},
                               {"verdicts", verdicts}};
-    write_file_atomically(path_, j.dump(1) + "\n");
+    write_output_file(path_, j.dump(1) + "\n");
 }
 
 } // namespace clgauge::test

@@ -62,9 +62,9 @@ TEST_F(BaselineSelftest, BaselineClaimingATenthPassesAsStale) {
 
 TEST_F(BaselineSelftest, LostCapabilityFails) {
     record("fp32.fma");
-    // Forcing a path the benchmark does not have makes it unsupported, as a driver that lost
-    // an extension would.
-    const Output r = clgauge("--check --only fp32.fma --path no-such-path");
+    // Forcing a path the benchmark does not have (another benchmark's) makes it unsupported,
+    // as a driver that lost an extension would.
+    const Output r = clgauge("--check --only fp32.fma --path ptx");
     EXPECT_EQ(r.rc, 3) << r.out;
     EXPECT_NE(r.out.find("LOST"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("was ok in the baseline"), std::string::npos) << r.out;

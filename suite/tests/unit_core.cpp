@@ -211,6 +211,14 @@ TEST(Cli, ParsesAndRejects) {
     EXPECT_THROW(parse_cli({"--bogus"}), UsageError);
     EXPECT_THROW(parse_cli({"--budget-ms", "-5"}), UsageError);
     EXPECT_THROW(parse_cli({"--only"}), UsageError);
+    // An empty value would mean "not given" (every benchmark); a budget the environment
+    // variable refuses, or one past any integer, is refused the same way.
+    EXPECT_THROW(parse_cli({"--only", ""}), UsageError);
+    EXPECT_THROW(parse_cli({"--json", ""}), UsageError);
+    EXPECT_THROW(parse_cli({"--path", ""}), UsageError);
+    EXPECT_THROW(parse_cli({"--budget-ms", "600001"}), UsageError);
+    EXPECT_THROW(parse_cli({"--budget-ms", "99999999999999999999999"}), UsageError);
+    EXPECT_EQ(parse_cli({"--budget-ms", "600000"}).budget_ms, 600000);
 }
 
 TEST(Cli, SplitCommasKeepsItemsAndDropsEmptyOnes) {
@@ -236,6 +244,32 @@ TEST(DeviceSelection, DefaultPrefersGpuAndUnknownNamesList) {
         EXPECT_NE(std::string(e.what()).find("NVIDIA H200"), std::string::npos);
     }
     EXPECT_THROW(select_devices(all, {"7"}), UnknownDeviceError);
+}
+
+// An index past any integer is an unknown device, not a library's out_of_range; one device
+// named twice (by index and by name) would be measured and reported twice.
+TEST(DeviceSelection, OverflowingIndexAndDuplicatesAreNamed) {
+    std::vector<DeviceEntry> all(2);
+    all[0].facts.name = "pthread-cpu";
+    all[1].index = 1;
+    all[1].facts.name = "NVIDIA H200";
+    try {
+        select_devices(all, {"99999999999999999999999"});
+        FAIL() << "an overflowing index was accepted";
+    } catch (const UnknownDeviceError& e) {
+        EXPECT_NE(std::string(e.what()).find("unknown device '99999999999999999999999'"),
+                  std::string::npos)
+            << e.what();
+    }
+    try {
+        select_devices(all, {"1", "h200"});
+        FAIL() << "one device named twice was accepted";
+    } catch (const UnknownDeviceError& e) {
+        EXPECT_NE(std::string(e.what()).find("devices '1' and 'h200' are the same device"),
+                  std::string::npos)
+            << e.what();
+    }
+    EXPECT_EQ(select_devices(all, {"1", "0"}).size(), 2u);
 }
 
 TEST(DevicePeak, CoresFromArchitectureTable) {

@@ -1,7 +1,8 @@
 // label unit: how a program finds its install prefix and its baselines. An installed clgauge
 // (<prefix>/bin) and the installed test programs (<prefix>/lib/clgauge) find
-// <prefix>/share/clgauge/baselines wherever the tree lies; a build tree's programs find none
-// and keep to the source tree's baselines/. No device needed.
+// <prefix>/share/clgauge/baselines wherever the tree lies, and look nowhere else when it is
+// missing; a build tree's programs find none and keep to the source tree's baselines/. No
+// device needed.
 #include "baseline/match.hpp"
 #include "core/install_layout.hpp"
 #include "test_dir.hpp"
@@ -28,32 +29,48 @@ class InstallLayout : public ::testing::Test {
 };
 
 TEST_F(InstallLayout, InstalledProgramsFindTheirPrefix) {
-    EXPECT_EQ(install_prefix_of(prefix / "bin"), prefix);
-    EXPECT_EQ(install_prefix_of(prefix / "lib" / "clgauge"), prefix);
-    EXPECT_EQ(install_prefix_of(prefix / "lib" / "clgauge" / ""), prefix);
+    const fs::path build = root / "build";
+    EXPECT_EQ(install_prefix_of(prefix / "bin", build), prefix);
+    EXPECT_EQ(install_prefix_of(prefix / "lib" / "clgauge", build), prefix);
+    EXPECT_EQ(install_prefix_of(prefix / "lib" / "clgauge" / "", build), prefix);
 }
 
 TEST_F(InstallLayout, RelocatedTreeFindsItsNewPrefix) {
     const fs::path moved = root / "elsewhere";
     fs::rename(prefix, moved);
-    EXPECT_EQ(install_prefix_of(moved / "bin"), moved);
-    EXPECT_EQ(install_prefix_of(prefix / "bin"), std::nullopt);
+    EXPECT_EQ(install_prefix_of(moved / "bin", root / "build"), moved);
 }
 
 // A build tree's programs (build/clgauge, build/suite/tests/...) are not installed, even
-// where a share/clgauge/baselines lies beside them.
+// where a share/clgauge/baselines lies beside them or the build directory is called bin.
 TEST_F(InstallLayout, BuildTreeHasNoPrefix) {
+    const fs::path build = root / "build";
     fs::create_directories(root / "share" / "clgauge" / "baselines");
-    EXPECT_EQ(install_prefix_of(root / "build"), std::nullopt);
-    EXPECT_EQ(install_prefix_of(root / "build" / "suite" / "tests"), std::nullopt);
-    EXPECT_EQ(install_prefix_of(""), std::nullopt);
+    EXPECT_EQ(install_prefix_of(build, build), std::nullopt);
+    EXPECT_EQ(install_prefix_of(build / "suite" / "tests", build), std::nullopt);
+    EXPECT_EQ(install_prefix_of(build / "", build), std::nullopt);
+    EXPECT_EQ(install_prefix_of(root / "bin", root / "bin"), std::nullopt);
+    EXPECT_EQ(install_prefix_of("", build), std::nullopt);
 }
 
-// Planted fault: a prefix whose share/clgauge/baselines is missing is no install.
-TEST_F(InstallLayout, PrefixWithoutBaselinesIsNoInstall) {
+// Planted fault: an installed tree whose share/clgauge/baselines is missing is still an
+// installed tree: it looks for its own baselines (and says they are missing), never for the
+// source tree's.
+TEST_F(InstallLayout, PrefixWithoutBaselinesIsStillAnInstall) {
     fs::remove_all(prefix / "share");
-    EXPECT_EQ(install_prefix_of(prefix / "bin"), std::nullopt);
-    EXPECT_EQ(install_prefix_of(prefix / "lib" / "clgauge"), std::nullopt);
+    const auto found = install_prefix_of(prefix / "bin", root / "build");
+    ASSERT_EQ(found, prefix);
+    EXPECT_EQ(choose_baselines_dir("", "", found, "/src"),
+              (prefix / "share" / "clgauge" / "baselines").string());
+    EXPECT_EQ(install_prefix_of(prefix / "lib" / "clgauge", root / "build"), prefix);
+}
+
+// A program copied out of its build tree (not under bin/) looks where an installed one would.
+TEST_F(InstallLayout, CopiedProgramNeverReadsItsBuildTree) {
+    EXPECT_EQ(install_prefix_of(root / "tools", root / "build"), root);
+    EXPECT_NE(
+        choose_baselines_dir("", "", install_prefix_of(root / "tools", root / "build"), "/src"),
+        "/src/baselines");
 }
 
 TEST_F(InstallLayout, BaselinesDirOrder) {

@@ -1,0 +1,51 @@
+#include "cli/preflight.hpp"
+
+#include "core/files.hpp"
+#include "registry/registry.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <iostream>
+#include <stdexcept>
+#include <system_error>
+#include <utility>
+#include <vector>
+
+namespace clgauge {
+
+void check_selection(const CliOptions& cli) {
+    for (const auto& alt : unmatched_alternatives(cli.only))
+        throw UsageError("--only '" + cli.only + "': '" + alt + "' matches no benchmark");
+    if (!cli.path) return;
+    // Any benchmark's path is accepted: the selected ones without it are reported unsupported,
+    // as on a device that lacks it.
+    std::vector<std::string> names;
+    for (const Benchmark& b : registry())
+        for (const auto& p : b.paths)
+            if (std::find(names.begin(), names.end(), p.name) == names.end())
+                names.push_back(p.name);
+    if (std::find(names.begin(), names.end(), *cli.path) != names.end()) return;
+    std::string known;
+    for (const auto& n : names)
+        known += (known.empty() ? "" : ", ") + n;
+    throw UsageError("--path '" + *cli.path + "' is no benchmark's path (" + known + ")");
+}
+
+void check_outputs(const CliOptions& cli) {
+    const std::pair<const char*, const std::string*> outputs[] = {{"--json", &cli.json_file},
+                                                                  {"--csv", &cli.csv_file}};
+    for (const auto& [option, path] : outputs)
+        if (!path->empty())
+            if (const auto why = output_problem(*path))
+                throw std::invalid_argument(std::string(option) + " " + *path + ": " + *why);
+}
+
+void note_missing_baselines(const std::string& dir) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(dir, ec)) return;
+    std::cerr << "clgauge: no baselines directory " << dir
+              << ": no baseline or known-failure list is read (--baselines DIR or "
+                 "CLGAUGE_BASELINES names another)\n";
+}
+
+} // namespace clgauge

@@ -1,0 +1,22 @@
+// What the clgauge program checks before it measures anything: each is exit 2 naming the
+// argument or path, so that a typo costs no device time and no report is lost at the end.
+#pragma once
+#include "cli/options.hpp"
+
+#include <string>
+
+namespace clgauge {
+
+// --only and --path: an --only alternative that matches no benchmark, or a path name that is
+// no benchmark's path, is a typo, not a request for less (UsageError).
+void check_selection(const CliOptions& cli);
+
+// --json and --csv can be written (core/files.hpp: output_problem); std::invalid_argument
+// naming the option and path.
+void check_outputs(const CliOptions& cli);
+
+// A tree without its baselines directory (an installed package missing
+// share/clgauge/baselines, a mistyped --baselines) says on stderr where it looked.
+void note_missing_baselines(const std::string& dir);
+
+} // namespace clgauge
