@@ -8,6 +8,10 @@
 // formats) and C0 from (seed, tile) in registers, runs repeats * CLG_STEPS pairs
 // { C = A*B + C; C = A*NB + C } and one more C = A*B + C, and stores C row-major at
 // out[tile * M * N ...] (fp32 or int32 bits). reference/mma.hpp reproduces it.
+// fp8 (CLG_SIGNS_WORD): in pair i of repeat r, when bit i of r + 1 is set, the pair multiplies
+// A and B (and NB) with every sign bit flipped. (-a)(-b) = ab exactly, so C is the same, but
+// the operands change with r: no compiler can compute a product once for the whole chain
+// (sm_90's ptxas did, for fp8 it decodes to f16, and the loop became FP32 adds).
 //
 // Build options: one format -DCLG_FMT_{F16,BF16,TF32,E4M3,E5M2,E2M1,S8,S4,TERNARY}; one path
 // -DCLG_MMA_EMU (with a sub-group layer define, -DCLG_MMA_SG=<lanes>), -DCLG_MMA_PTX,
@@ -51,12 +55,14 @@
 #define CLG_SIGN_BIT 7
 #define CLG_MANT 3
 #define CLG_BIAS 7
+#define CLG_SIGNS_WORD 0x80808080u // the sign bits of a fragment word (4 elements, every path)
 #elif defined(CLG_FMT_E5M2)
 #define CLG_EBITS 8
 #define CLG_FLOAT_FMT
 #define CLG_SIGN_BIT 7
 #define CLG_MANT 2
 #define CLG_BIAS 15
+#define CLG_SIGNS_WORD 0x80808080u
 #elif defined(CLG_FMT_E2M1)
 #define CLG_EBITS 4
 #define CLG_FLOAT_FMT
@@ -245,12 +251,26 @@ CLG_UNROLL
     for (uint r = 0; r < repeats; ++r) {
 CLG_STEP_UNROLL
         for (uint i = 0; i < CLG_STEPS; ++i) {
+#ifdef CLG_SIGNS_WORD
+            const uint flip = CLG_SIGNS_WORD & (0u - (((r + 1u) >> i) & 1u));
+CLG_STEP_UNROLL
+            for (uint t = 0; t < CLG_MMA_TILES; ++t) {
+                const clg_frag_a fa = clg_xor_a(a[t], flip);
+                CLG_MMA_ACC(acc[t], acc[t], fa, clg_xor_b(b[t], flip));
+            }
+CLG_STEP_UNROLL
+            for (uint t = 0; t < CLG_MMA_TILES; ++t) {
+                const clg_frag_a fa = clg_xor_a(a[t], flip);
+                CLG_MMA_ACC(acc[t], acc[t], fa, clg_xor_b(nb[t], flip));
+            }
+#else
 CLG_STEP_UNROLL
             for (uint t = 0; t < CLG_MMA_TILES; ++t)
                 CLG_MMA_ACC(acc[t], acc[t], a[t], b[t]);
 CLG_STEP_UNROLL
             for (uint t = 0; t < CLG_MMA_TILES; ++t)
                 CLG_MMA_ACC(acc[t], acc[t], a[t], nb[t]);
+#endif
         }
     }
 CLG_UNROLL

@@ -7,6 +7,8 @@
 // with the exact inputs below, C0 + A*B is exactly representable in every step (any
 // accumulation order, rounding mode or accumulator width >= 13 bits gives the same bits).
 // Integer formats: NB = B, so C = C0 + (2*pairs + 1) * A*B with int32 wrap-around, exactly.
+// The fp8 kernels flip every sign of A, B and NB in some pairs; (-a)(-b) = ab bit for bit, so
+// the chain below is theirs too.
 #pragma once
 #include "reference/half.hpp"
 #include "reference/inputs.hpp"

@@ -30,6 +30,18 @@ typedef struct {
     CLG_ACC_T c[CLG_C_PER_LANE];
 } clg_acc;
 
+// Every element word of a fragment XOR `m` (the fp8 chain's sign flips, kernels/mma.cl).
+inline clg_frag_a clg_xor_a(clg_frag_a a, uint m) {
+    for (uint i = 0; i < CLG_EMU_M; ++i)
+        a.w[i] ^= m;
+    return a;
+}
+inline clg_frag_b clg_xor_b(clg_frag_b b, uint m) {
+    for (uint w = 0; w < CLG_MMA_SG; ++w)
+        b.w[w] ^= m;
+    return b;
+}
+
 inline clg_acc clg_acc_zero(void) {
     clg_acc z;
     for (uint i = 0; i < CLG_C_PER_LANE; ++i)

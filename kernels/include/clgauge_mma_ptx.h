@@ -76,6 +76,20 @@ typedef struct {
     CLG_ACC_T c[CLG_C_REGS];
 } clg_acc;
 
+// Every word of a fragment XOR `m` (the fp8 chain's sign flips, kernels/mma.cl).
+inline clg_frag_a clg_xor_a(clg_frag_a a, uint m) {
+CLG_UNROLL
+    for (uint r = 0; r < CLG_A_REGS; ++r)
+        a.r[r] ^= m;
+    return a;
+}
+inline clg_frag_b clg_xor_b(clg_frag_b b, uint m) {
+CLG_UNROLL
+    for (uint r = 0; r < CLG_B_REGS; ++r)
+        b.r[r] ^= m;
+    return b;
+}
+
 inline clg_acc clg_acc_zero(void) {
     clg_acc z;
 CLG_UNROLL

@@ -1,6 +1,8 @@
 // The portable sub-group layer: one name per operation, four implementations, selected by
 // exactly one define that the host picks from the capability snapshot (a path's options):
-//   CLG_SG_KHR    cl_khr_subgroups / __opencl_c_subgroups (build with -cl-std=CL2.0 or CL3.0)
+//   CLG_SG_KHR    cl_khr_subgroups / __opencl_c_subgroups (build with -cl-std=CL2.0 or CL3.0);
+//                 shuffles from cl_khr_subgroup_shuffle, else (or with CLG_SG_KHR_NO_SHUFFLE)
+//                 from broadcasts
 //   CLG_SG_INTEL  cl_intel_subgroups; CLG_SG_REQD_SIZE=N adds intel_reqd_sub_group_size(N)
 //                 to kernels declared with CLG_SG_KERNEL_ATTR
 //   CLG_SG_PTX    NVIDIA inline PTX: %laneid, shfl.sync; warps of 32 consecutive work-items
@@ -105,7 +107,7 @@ inline void clg_sg_block_write_u32(global uint* p, uint v) {
 }
 #endif // CLG_SG_INTEL_NO_BLOCK_IO
 #else // khr
-#if defined(cl_khr_subgroup_shuffle)
+#if defined(cl_khr_subgroup_shuffle) && !defined(CLG_SG_KHR_NO_SHUFFLE)
 inline uint clg_sg_shuffle_u32(uint x, uint src) {
     return sub_group_shuffle(x, src);
 }
@@ -114,7 +116,8 @@ inline uint clg_sg_shuffle_xor_u32(uint x, uint m) {
 }
 #else
 // cl_khr_subgroups alone has no shuffle: every lane is broadcast once and each work-item
-// keeps the one it asked for (correct for any index, slow by design).
+// keeps the one it asked for (correct for any index, slow by design). CLG_SG_KHR_NO_SHUFFLE
+// (the khr-broadcast path) builds it where the device has shuffles, so that it runs somewhere.
 inline uint clg_sg_shuffle_u32(uint x, uint src) {
     uint r = x;
     const uint n = get_sub_group_size();

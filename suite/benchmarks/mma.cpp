@@ -22,6 +22,10 @@ struct Variant {
     unsigned dpas_k = 0;  // K of the DPAS built-in, 0 where the extension has none
     const char* dpas_builtin = "";
     bool mfma = false; // an AMD MFMA path (kernels/include/clgauge_mma_mfma.h)
+    // Where set, the ptx path needs a device whose tensor cores have the format (ptx_need), and
+    // a second one, "ptx-f16" (need NvSm89), stands for the same kernel on a device where ptxas
+    // decodes the format to f16 for HMMA: this says what one mma.sync becomes there.
+    const char* ptx_f16_instruction = nullptr;
 };
 
 // Emulation on sub-groups: an 8 x 8 tile, each lane one 32-bit word of K.
@@ -37,7 +41,7 @@ MmaPath emulated(const char* name, std::vector<Need> needs, const std::string& o
     return {{name, std::move(needs), options + " -DCLG_MMA_SG=" + std::to_string(lanes)}, s};
 }
 
-MmaPath ptx(const Variant& v) {
+MmaPath ptx(const Variant& v, const char* path, Need need, const char* instruction) {
     MmaShape s;
     s.tile = {16, 8, v.ptx_k};
     s.group_items = 32;
@@ -46,8 +50,8 @@ MmaPath ptx(const Variant& v) {
     s.tiles_per_group = 4;
     s.steps = 16;
     s.local_size = 256;
-    s.instruction = v.ptx_instruction;
-    return {{v.ptx_path, {Need::InlinePtx, v.ptx_need}, "-DCLG_MMA_PTX"}, s};
+    s.instruction = instruction;
+    return {{path, {Need::InlinePtx, need}, "-DCLG_MMA_PTX"}, s};
 }
 
 // Intel DPAS: an 8 x 16 x K tile per built-in call on a sub-group of 16 (0: no built-in).
@@ -86,9 +90,13 @@ const Variant kVariants[] = {
     {"mma.tf", "MMA.tf compute", "tf32 x tf32 + fp32", Format::TF32, "CLG_FMT_TF32", 1, 8,
      "mma.sync.m16n8k8.f32.tf32.tf32.f32", Need::NvSm80, "ptx"},
     {"mma.f8", "MMA.f8 compute", "fp8 E4M3 x E4M3 + fp32", Format::E4M3, "CLG_FMT_E4M3", 4, 32,
-     "mma.sync.m16n8k32.f32.e4m3.e4m3.f32", Need::NvSm89, "ptx"},
+     "mma.sync.m16n8k32.f32.e4m3.e4m3.f32", Need::NvFp8Mma, "ptx", 0, "", false,
+     "mma.sync.m16n8k32.f32.e4m3.e4m3.f32 as E4M3 decoded to fp16: 2x HMMA.16816.F32 (no fp8 "
+     "mma.sync on sm_90/sm_100)"},
     {"mma.b8", "MMA.b8 compute", "fp8 E5M2 x E5M2 + fp32", Format::E5M2, "CLG_FMT_E5M2", 4, 32,
-     "mma.sync.m16n8k32.f32.e5m2.e5m2.f32", Need::NvSm89, "ptx"},
+     "mma.sync.m16n8k32.f32.e5m2.e5m2.f32", Need::NvFp8Mma, "ptx", 0, "", false,
+     "mma.sync.m16n8k32.f32.e5m2.e5m2.f32 as E5M2 decoded to fp16: 2x HMMA.16816.F32 (no fp8 "
+     "mma.sync on sm_90/sm_100)"},
     {"mma.f4", "MMA.f4 compute", "MX fp4 E2M1 (E8M0 scale per 32) x E2M1 + fp32", Format::E2M1,
      "CLG_FMT_E2M1", 8, 32,
      "2x mma.sync.m16n8k16.f32.f16.f16.f32 on E2M1*scale decoded to fp16 (no fp4 before sm_100)",
@@ -114,7 +122,9 @@ std::vector<Benchmark> mma() {
         spec.entry.unit = ref::mma::is_float(x.format) ? Unit::FlopPerSecond : Unit::OpPerSecond;
         spec.format = x.format;
         spec.options = std::string("-D") + x.define;
-        spec.paths = {ptx(x)};
+        spec.paths = {ptx(x, x.ptx_path, x.ptx_need, x.ptx_instruction)};
+        if (x.ptx_f16_instruction)
+            spec.paths.push_back(ptx(x, "ptx-f16", Need::NvSm89, x.ptx_f16_instruction));
         if (x.dpas_k) spec.paths.push_back(dpas(x));
         if (x.mfma) spec.paths.push_back(mfma());
         spec.paths.push_back(emulated("emulated-ptx", {Need::InlinePtx},

@@ -266,10 +266,14 @@ Measurement run_subgroup(const SubgroupSpec& spec, Session& s, const Path& path,
     m.details.push_back({"counting", "one operation per lane per sub-group operation"});
     if (has_need(path, Need::KhrSubgroups) &&
         (spec.op == SgOp::Shuffle || spec.op == SgOp::ShuffleXor))
-        m.details.push_back({"khr shuffle", s.caps.has_extension("cl_khr_subgroup_shuffle")
-                                                ? "cl_khr_subgroup_shuffle"
-                                                : "no cl_khr_subgroup_shuffle reported: "
-                                                  "selected from broadcasts of every lane"});
+        m.details.push_back(
+            {"khr shuffle", path.options.find("CLG_SG_KHR_NO_SHUFFLE") != std::string::npos
+                                ? "selected from broadcasts of every lane (the khr-broadcast "
+                                  "path: cl_khr_subgroup_shuffle not used)"
+                            : s.caps.has_extension("cl_khr_subgroup_shuffle")
+                                ? "cl_khr_subgroup_shuffle"
+                                : "no cl_khr_subgroup_shuffle reported: "
+                                  "selected from broadcasts of every lane"});
     if (opts.mode == Mode::Perf)
         perf(spec, s, path, opts, m);
     else
@@ -321,7 +325,15 @@ std::vector<Path> subgroup_paths(bool block_io) {
 
 Benchmark subgroup_benchmark(SubgroupSpec spec) {
     const bool block_io = spec.op == SgOp::BlockRead || spec.op == SgOp::BlockWrite;
-    if (spec.entry.paths.empty()) spec.entry.paths = subgroup_paths(block_io);
+    if (spec.entry.paths.empty()) {
+        spec.entry.paths = subgroup_paths(block_io);
+        // The khr layer's shuffles from broadcasts, as a device without cl_khr_subgroup_shuffle
+        // runs them: never the first choice (khr has the same needs), run when forced.
+        if (spec.op == SgOp::Shuffle || spec.op == SgOp::ShuffleXor)
+            spec.entry.paths.insert(
+                spec.entry.paths.begin() + 2,
+                {"khr-broadcast", {Need::KhrSubgroups}, "-DCLG_SG_KHR -DCLG_SG_KHR_NO_SHUFFLE"});
+    }
     return make_benchmark(std::move(spec), run_subgroup, "subgroup", Unit::OpPerSecond);
 }
 

@@ -2,6 +2,7 @@
 // against the device's known-failure list (baselines/known-failures/): a listed failure passes
 // as expected, a listed one that passes fails as FIXED (CLGAUGE_ALLOW_FIXED=1 allows it), a
 // listed flake is run again.
+#include "ci_paths.hpp"
 #include "device_fixture.hpp"
 #include "registry/registry.hpp"
 #include "run/run_all.hpp"
@@ -87,6 +88,20 @@ TEST_P(Conformance, MatchesCpuReference) {
     else
         std::cout << where << " on " << device_facts_without_context().name << ": "
                   << m.verification.checked << " values checked\n";
+}
+
+// The needs ci_paths.hpp says this CI device meets are the ones it meets: the table decides
+// which paths count as run in CI (unit CiPaths.*), so it must not drift from the devices.
+TEST(CiDevices, NeedsMatchThisDevice) {
+    Session& s = device_session();
+    const auto& all = ci_devices();
+    const auto d = std::find_if(all.begin(), all.end(), [&](const CiDevice& c) {
+        return s.facts().platform == c.platform;
+    });
+    if (d == all.end())
+        GTEST_SKIP() << "platform \"" << s.facts().platform << "\" is not a CI device";
+    for (const std::string& m : need_mismatches(*d, s.caps))
+        ADD_FAILURE() << m;
 }
 
 INSTANTIATE_TEST_SUITE_P(Registry, Conformance, ::testing::ValuesIn(all_entry_paths()),

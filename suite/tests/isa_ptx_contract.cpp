@@ -28,14 +28,14 @@ std::vector<std::string> contract_violations(const PtxContract& c, const PtxBuil
     std::vector<std::string> v;
     for (const SassExpect& e : c.expect) {
         const size_t in_ptx = e.ptx ? count_lines(ptx, e.ptx) : 0;
-        const size_t wanted = std::max<size_t>(in_ptx, e.at_least);
+        const size_t wanted = std::max<size_t>(in_ptx * e.per_ptx, e.at_least);
         const size_t got = count_lines(sass.code, e.sass);
         if (got < wanted)
-            v.push_back(
-                where + std::to_string(got) + " SASS lines match " + e.sass + ", wanted " +
-                std::to_string(wanted) +
-                (e.ptx ? " (one per PTX " + std::string(e.ptx) + ": " + std::to_string(in_ptx) + ")"
-                       : std::string()));
+            v.push_back(where + std::to_string(got) + " SASS lines match " + e.sass + ", wanted " +
+                        std::to_string(wanted) +
+                        (e.ptx ? " (" + std::to_string(e.per_ptx) + " per PTX " +
+                                     std::string(e.ptx) + ": " + std::to_string(in_ptx) + ")"
+                               : std::string()));
     }
     for (const char* a : c.absent)
         if (const size_t n = count_lines(sass.code, a))

@@ -13,8 +13,9 @@ namespace clgauge::isa {
 
 struct SassExpect {
     const char* sass;      // regex over one SASS instruction line, e.g. R"(\bIDP\.4A\.S8\.S8\b)"
-    const char* ptx;       // regex over the kernel's PTX: each match needs one SASS match
+    const char* ptx;       // regex over the kernel's PTX: each match needs `per_ptx` SASS matches
     unsigned at_least = 1; // and never fewer than this many
+    unsigned per_ptx = 1;  // SASS instructions one PTX instruction stands for
 };
 
 struct PtxContract {

@@ -186,6 +186,29 @@ const std::vector<PtxContract>& ptx_contracts() {
          {},
          false,
          "each mma.sync e5m2 one QMMA where fp8 mma.sync is native (sm_89)"},
+        // sm_90 has no fp8 mma.sync: ptxas decodes each to f16 (F2FP...UNPACK_B) for two
+        // HMMA.16816.F32 and adds them to C. With operands the same every step it made the
+        // products once and the chain FP32 adds (24 HMMA for 132 mma.sync): the per-step sign
+        // flips of kernels/mma.cl keep every product in the loop.
+        {"mma.f8",
+         "ptx-f16",
+         "sm_90",
+         {{R"(\bHMMA\.16816\.F32 )", kMma, 264, 2},
+          {R"(\bF2FP\.F16\.E4M3\.UNPACK_B\b)", kMma, 1056, 8}},
+         {},
+         true,
+         "E4M3 decoded to f16 every step: each mma.sync two HMMA.16816.F32 and eight F2FP "
+         "unpacks, none computed once for the chain"},
+        // ptxas spills part of this kernel (clang's PTX): no local-memory promise.
+        {"mma.b8",
+         "ptx-f16",
+         "sm_90",
+         {{R"(\bHMMA\.16816\.F32 )", kMma, 264, 2},
+          {R"(\bF2FP\.F16\.E5M2\.UNPACK_B\b)", kMma, 1056, 8}},
+         {},
+         false,
+         "E5M2 decoded to f16 every step: each mma.sync two HMMA.16816.F32 and eight F2FP "
+         "unpacks, none computed once for the chain"},
         {"mma.f4",
          "ptx-f16",
          "sm_90",
@@ -249,7 +272,7 @@ std::vector<std::string> paths_without_contract(const std::vector<Benchmark>& en
         for (const Path& p : b.paths) {
             const bool nvidia = std::any_of(p.needs.begin(), p.needs.end(), [](Need n) {
                 return n == Need::InlinePtx || n == Need::NvSm61 || n == Need::NvSm80 ||
-                       n == Need::NvSm89;
+                       n == Need::NvSm89 || n == Need::NvFp8Mma;
             });
             const bool covered = std::any_of(
                 ptx_contracts().begin(), ptx_contracts().end(),

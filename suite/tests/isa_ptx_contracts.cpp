@@ -5,7 +5,8 @@
 // chains live in registers. sm_90 is the H100/H200 (their driver compiles for sm_90a, which
 // has the same mma.sync and shfl; clgauge has no wgmma). Where sm_90 has no native form of an
 // instruction (fp8 and s4 mma.sync), the contract is checked where it has one (sm_89, sm_80)
-// and what sm_90 makes of it is a finding (isa_ptx_faults.cpp). Skips, saying what to install,
+// and another holds what sm_90 makes of it (fp8 decoded to f16 for HMMA, s4 a call to an
+// IMMA emulation). Skips, saying what to install,
 // where the tools are missing (scripts/setup-cuda-isa).
 #include "isa_entry_kernel.hpp"
 #include "isa_ptx_contract.hpp"

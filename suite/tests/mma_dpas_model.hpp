@@ -10,16 +10,19 @@
 
 #include <array>
 #include <bit>
+#include <cmath>
 #include <cstdint>
 #include <gtest/gtest.h>
+#include <string>
 #include <vector>
 
 namespace clgauge::test::dpas_model {
 namespace { // each test file includes the kernel with another format: keep it file-local
 
 #include "opencl_c_shim.hpp"
+// Sub-groups of 16 consecutive work-items (the kernel requires size 16, work-groups of 256).
 inline uint get_sub_group_local_id() {
-    return 0;
+    return uint(g_global_id % 16);
 }
 
 // OpenCL vectors of 8, as far as the kernel uses them.
@@ -150,6 +153,49 @@ inline void settle(size_t i) {
     solve(g_format, g_width, g_calls[i], g_results[i]);
 }
 #include "mma_model_tile.hpp"
+
+// The whole kernel, mma(out, seed, 1), run by every work-item of `groups` sub-groups through
+// the built-in's model: its lane and sub-group mapping (CLG_LANE, CLG_GROUP), loops and stores
+// included, which run_tile leaves out. Returns the number of elements unlike
+// reference/mma.hpp (exact tiles bit-exact, special tiles within the bound) and the first.
+inline size_t kernel_mismatches(ref::mma::Format f, std::string& first, uint32_t groups = 4) {
+    constexpr uint32_t kSeed = 0x5eed2026u, kTile = kShape.m * kShape.n;
+    constexpr int kChainPasses = 2 * CLG_STEPS + 2; // one more than the DPAS calls of a chain
+    std::vector<uint32_t> out(size_t(groups) * CLG_MMA_TILES * kTile, 0xdeadbeefu);
+    for (uint32_t sg = 0; sg < groups; ++sg) {
+        g_calls.clear();
+        g_results.clear();
+        for (int pass = 0; pass < kChainPasses; ++pass) {
+            for (uint lane = 0; lane < kLanes; ++lane) {
+                g_lane = lane;
+                g_call = 0;
+                g_global_id = size_t(sg) * kLanes + lane;
+                kern::mma(out.data(), kSeed, 1u);
+            }
+            for (size_t i = 0; i < g_calls.size(); ++i)
+                settle(i);
+        }
+    }
+    size_t bad = 0;
+    for (uint32_t tile = 0; tile < groups * CLG_MMA_TILES; ++tile) {
+        uint32_t expected[kTile];
+        double bound[kTile];
+        ref::mma::tile_reference(f, kShape, kSeed, tile, CLG_STEPS, expected, bound);
+        for (uint32_t i = 0; i < kTile; ++i) {
+            const uint32_t got = out[size_t(tile) * kTile + i];
+            const float g = std::bit_cast<float>(got), e = std::bit_cast<float>(expected[i]);
+            const bool ok = !ref::mma::is_float(f) || bound[i] == 0
+                                ? got == expected[i] || (ref::mma::is_float(f) && g == e)
+                            : std::isnan(e) ? std::isnan(g)
+                                            : std::fabs(double(g) - double(e)) <= bound[i];
+            if (!ok && bad++ == 0)
+                first = "tile " + std::to_string(tile) + " C[" + std::to_string(i / kShape.n) +
+                        "][" + std::to_string(i % kShape.n) + "]: got " + std::to_string(got) +
+                        ", expected " + std::to_string(expected[i]);
+        }
+    }
+    return bad;
+}
 
 } // namespace
 } // namespace clgauge::test::dpas_model

@@ -6,7 +6,8 @@
 // (the tile's m, n, k) and settle(i) (solves call i of every lane).
 
 // Runs the kernel's fragment code for all lanes of one tile: C0, then B, NB, B (the chain
-// with one pair), through the instruction model; returns C as the kernel stores it.
+// with one pair; for fp8 the pair with its signs flipped, as the kernel's first pair is),
+// through the instruction model; returns C as the kernel stores it.
 inline std::vector<uint32_t> run_tile(uint32_t seed, uint32_t tile) {
     using namespace kern;
     std::array<clg_frag_a, kLanes> a;
@@ -24,8 +25,14 @@ inline std::vector<uint32_t> run_tile(uint32_t seed, uint32_t tile) {
         for (uint lane = 0; lane < kLanes; ++lane) {
             g_lane = lane;
             g_call = 0;
+#ifdef CLG_SIGNS_WORD // fp8: the pair with every sign of A, B and NB flipped
+            const clg_frag_a fa = clg_xor_a(a[lane], CLG_SIGNS_WORD);
+            CLG_MMA_ACC(d[lane], c[lane], fa, clg_xor_b(b[lane], CLG_SIGNS_WORD));
+            CLG_MMA_ACC(d[lane], d[lane], fa, clg_xor_b(nb[lane], CLG_SIGNS_WORD));
+#else
             CLG_MMA_ACC(d[lane], c[lane], a[lane], b[lane]);
             CLG_MMA_ACC(d[lane], d[lane], a[lane], nb[lane]);
+#endif
             CLG_MMA_ACC(d[lane], d[lane], a[lane], b[lane]);
         }
         for (size_t i = 0; i < g_calls.size(); ++i)

@@ -17,6 +17,7 @@ inline uint as_uint(float x) {
 inline uint popcount(uint x) {
     return uint(std::popcount(x));
 }
+inline size_t g_global_id = 0; // the work-item a model runs the whole kernel as
 inline size_t get_global_id(uint) {
-    return 0;
+    return g_global_id;
 }

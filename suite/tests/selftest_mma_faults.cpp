@@ -21,6 +21,12 @@ const PlantedFault kFaults[] = {
      "emulated",
      "clg_sg_broadcast_u32((B).w[w_], n_)",
      "clg_sg_broadcast_u32((B).w[w_], (n_ + 1u) % CLG_EMU_N)"},
+    // The fp8 chain's sign flips on A alone: a flipped pair adds -A*B where it adds A*B.
+    {"EmulatedFp8SignsFlippedInAOnly",
+     {"mma.f8", "mma.b8"},
+     "emulated",
+     "CLG_MMA_ACC(acc[t], acc[t], fa, clg_xor_b(b[t], flip));",
+     "CLG_MMA_ACC(acc[t], acc[t], fa, b[t]);"},
     {"EmulatedTernaryPlanesSwapped",
      {"mma.i2"},
      "emulated",
@@ -41,6 +47,7 @@ const PlantedFault kFaults[] = {
     // The same faults on the tensor-core paths (checked on an NVIDIA GPU).
     {"PtxTransposedB", {"mma.h", "mma.i8"}, "ptx", kB, kBt},
     {"PtxAccumulatorDropped", {"mma.h", "mma.i8", "mma.f8"}, "ptx", kAcc, kNoAcc},
+    {"PtxF16AccumulatorDropped", {"mma.f8", "mma.b8"}, "ptx-f16", kAcc, kNoAcc},
     {"PtxI8SignednessSwapped", {"mma.i8"}, "ptx", ".s32.s8.s8.s32", ".s32.u8.u8.s32"},
     {"PtxTernaryNegativeDropped",
      {"mma.i2"},

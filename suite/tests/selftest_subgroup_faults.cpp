@@ -48,6 +48,18 @@ TEST(PlantedSubgroupFault, EmulatedWrongShuffleMask) {
     expect_caught("subgroup.shuffle_xor", "clg_sg_lane() ^ (m))", "clg_sg_lane() ^ (m) ^ 1u)",
                   kEmu);
 }
+// The khr layer's shuffles, forced where the device also has intel sub-groups (Intel's CPU
+// runtime): cl_khr_subgroup_shuffle with the wrong mask, and the broadcast selection that
+// stands in for it (the khr-broadcast path) keeping the wrong lane.
+TEST(PlantedSubgroupFault, KhrShuffleXorWrongMask) {
+    expect_caught("subgroup.shuffle_xor", "return sub_group_shuffle_xor(x, m);",
+                  "return sub_group_shuffle_xor(x, m ^ 1u);", std::string("khr"));
+}
+TEST(PlantedSubgroupFault, KhrBroadcastShuffleWrongLane) {
+    for (const char* id : {"subgroup.shuffle", "subgroup.shuffle_xor"})
+        expect_caught(id, "if (j == src) r = v;", "if (j == (src ^ 1u)) r = v;",
+                      std::string("khr-broadcast"));
+}
 // A shuffle from the wrong source lane.
 TEST(PlantedSubgroupFault, WrongShuffleSource) {
     expect_caught("subgroup.shuffle", "clg_sg_shuffle_u32(x, clg_sg_pick(x, n))",

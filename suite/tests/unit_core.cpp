@@ -116,6 +116,25 @@ TEST(Capabilities, UnmetNeedsGiveReasons) {
     EXPECT_FALSE(unmet(Need::AmdDot4, c).has_value());
 }
 
+// fp8 mma.sync is a tensor instruction on sm_89 and sm_120 only: sm_90 and sm_100 meet sm_89+
+// but decode fp8 to f16, which the mma.f8/b8 ptx-f16 path stands for.
+TEST(Capabilities, Fp8MmaIsNativeOnSm89AndSm120Only) {
+    Capabilities c;
+    c.inline_ptx = true;
+    for (int cc : {89, 120, 121}) {
+        c.nv_cc = cc;
+        EXPECT_FALSE(unmet(Need::NvFp8Mma, c).has_value()) << cc;
+    }
+    for (int cc : {80, 86, 90, 100}) {
+        c.nv_cc = cc;
+        EXPECT_NE(unmet(Need::NvFp8Mma, c).value_or("").find("decode fp8 to f16"),
+                  std::string::npos)
+            << cc;
+    }
+    c.nv_cc = 90;
+    EXPECT_FALSE(unmet(Need::NvSm89, c).has_value());
+}
+
 TEST(Registry, IdsAreUniqueAndEntriesComplete) {
     std::set<std::string> ids;
     for (const auto& b : registry()) {

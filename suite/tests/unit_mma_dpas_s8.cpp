@@ -6,3 +6,11 @@
 TEST(MmaDpasModel, S8FragmentsMatchReference) {
     clgauge::test::dpas_model::check(clgauge::ref::mma::Format::S8);
 }
+
+// The whole kernel on four sub-groups: lanes, sub-groups, the chain and the stores.
+TEST(MmaDpasModel, S8KernelMatchesReference) {
+    std::string first;
+    EXPECT_EQ(clgauge::test::dpas_model::kernel_mismatches(clgauge::ref::mma::Format::S8, first),
+              0u)
+        << first;
+}

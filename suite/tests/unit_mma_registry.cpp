@@ -30,8 +30,13 @@ TEST(MmaRegistry, PathChoiceFollowsTheDevice) {
     hopper.inline_ptx = true;
     hopper.nv_cc = 90;
     EXPECT_EQ(choose_path(*find_benchmark("mma.h"), hopper).path->name, "ptx");
-    EXPECT_EQ(choose_path(*find_benchmark("mma.f8"), hopper).path->name, "ptx");
+    // sm_90 has no fp8 mma.sync: ptxas decodes it to f16, and the path says so.
+    EXPECT_EQ(choose_path(*find_benchmark("mma.f8"), hopper).path->name, "ptx-f16");
+    EXPECT_EQ(choose_path(*find_benchmark("mma.b8"), hopper).path->name, "ptx-f16");
     EXPECT_EQ(choose_path(*find_benchmark("mma.f4"), hopper).path->name, "ptx-f16");
+    Capabilities ada = hopper;
+    ada.nv_cc = 89;
+    EXPECT_EQ(choose_path(*find_benchmark("mma.f8"), ada).path->name, "ptx");
     Capabilities ampere = hopper;
     ampere.nv_cc = 80; // no fp8 mma.sync before sm_89: the warp emulation
     EXPECT_EQ(choose_path(*find_benchmark("mma.f8"), ampere).path->name, "emulated-ptx");

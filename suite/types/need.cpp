@@ -23,6 +23,12 @@ constexpr NeedRow kNeeds[] = {
      "needs NVIDIA sm_80 or newer"},
     {"NVIDIA sm_89+", [](const Capabilities& c) { return c.inline_ptx && c.nv_cc >= 89; },
      "needs NVIDIA sm_89 or newer"},
+    // ptxas has fp8 mma.sync as a tensor instruction (QMMA) for sm_89 and sm_120, and decodes
+    // it to f16 for HMMA on sm_90 and sm_100 (suite/tests/isa_ptx_contract_table.cpp).
+    {"NVIDIA fp8 mma.sync",
+     [](const Capabilities& c) { return c.inline_ptx && (c.nv_cc == 89 || c.nv_cc >= 120); },
+     "needs NVIDIA tensor cores with fp8 mma.sync (sm_89, sm_120; sm_90 and sm_100 decode fp8 "
+     "to f16)"},
     {"AMD dot4", [](const Capabilities& c) { return c.amd_dot4; },
      "no __builtin_amdgcn_sdot4/udot4 (not an AMD GPU with dot4 instructions, gfx906 or newer)"},
     {"AMD MFMA i8 16x16x16", [](const Capabilities& c) { return c.amd_mfma_i8; },

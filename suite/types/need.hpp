@@ -16,6 +16,7 @@ enum class Need {
     NvSm61,         // NVIDIA compute capability >= 6.1 (dp4a)
     NvSm80,         // NVIDIA compute capability >= 8.0 (mma.sync f16/bf16/tf32/s8/s4)
     NvSm89,         // NVIDIA compute capability >= 8.9 (mma.sync e4m3/e5m2)
+    NvFp8Mma,       // NVIDIA tensor cores with fp8 mma.sync (sm_89, sm_120+; not sm_90/sm_100)
     AmdDot4,        // AMD GPU whose compiler takes __builtin_amdgcn_sdot4/udot4 (gfx906+)
     AmdMfmaI8,      // AMD gfx908/gfx90a: __builtin_amdgcn_mfma_i32_16x16x16i8 compiles
     KhrSubgroups,   // cl_khr_subgroups / __opencl_c_subgroups that compile
