@@ -75,6 +75,28 @@ TEST(ClockCheck, TheHostClockStandsInAndSaysWhy) {
     EXPECT_EQ(fine.clock, TimerSource::Device);
 }
 
+TEST(ClockCheck, CalibrationIsBoundedByTheHostClock) {
+    // Planted: a device clock that says 1 us for any launch, while the host sees the work.
+    double work = 1;
+    Budget budget;
+    budget.seconds = 0.05;
+    const auto timed = [&](int, int reps) {
+        Timings t;
+        t.device = summarize(std::vector<double>(size_t(reps), 1e-6));
+        t.host = summarize(std::vector<double>(size_t(reps), work * 1e-4));
+        return t;
+    };
+    const Timings t =
+        calibrate_and_time(timed, budget, 12, [&](double factor) { return (work *= factor) > 0; });
+    // One round grew it to a launch the host waits for past the aim; twelve would have grown
+    // it 1024^12-fold.
+    EXPECT_LE(work, 1024.0);
+    EXPECT_EQ(t.clock, TimerSource::Host);
+    EXPECT_NE(t.clock_note.find("did not follow the work"), std::string::npos) << t.clock_note;
+    EXPECT_DOUBLE_EQ(t.device.median, t.host.median);
+    EXPECT_EQ(t.device.count(), size_t(budget.min_reps));
+}
+
 Benchmark entry(Unit unit, bool within_fp32) {
     Benchmark b;
     b.id = "x.y";
