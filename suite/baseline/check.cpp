@@ -30,6 +30,9 @@ MetricCheck check_benchmark(Session& session, const Benchmark& b, const Baseline
             m.path != base->path)
             c.note += (c.note.empty() ? "" : "; ") + std::string("ran path ") + m.path +
                       ", the baseline path " + base->path;
+        if (m.status == Status::Ok && m.timings.clock == TimerSource::Host)
+            c.note += (c.note.empty() ? "" : "; ") + std::string("timed with the host clock (") +
+                      m.timings.clock_note + ")";
         // A wrong result in any attempt is reported; otherwise the best attempt decides.
         const bool better =
             a == 1 || c.verdict == Verdict::Failed ||

@@ -4,6 +4,7 @@
 
 #include "core/code_json.hpp"
 #include "core/crash_context.hpp"
+#include "core/watchdog.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -143,7 +144,9 @@ nlohmann::json measurement_to_journal(const Measurement& m) {
             {"degenerate", m.verification.degenerate},
             {"details", details},
             {"code", code_to_json<nlohmann::json>(m.code)},
-            {"time_is_figure", m.time_is_figure}};
+            {"time_is_figure", m.time_is_figure},
+            {"clock", int(m.timings.clock)},
+            {"clock_note", m.timings.clock_note}};
 }
 
 Measurement measurement_from_journal(const nlohmann::json& j) {
@@ -167,6 +170,9 @@ Measurement measurement_from_journal(const nlohmann::json& j) {
     for (const auto& kv : j.at("details"))
         m.details.emplace_back(kv.at(0), kv.at(1));
     m.time_is_figure = j.at("time_is_figure");
+    m.timings.clock =
+        j.value("clock", 0) == int(TimerSource::Host) ? TimerSource::Host : TimerSource::Device;
+    m.timings.clock_note = j.value("clock_note", "");
     m.code = code_from_json(JsonFields<std::invalid_argument>(j, "journal", ""));
     return m;
 }
@@ -189,6 +195,20 @@ JournalContents read_journal(const std::string& file) {
         } else if (j.contains("result")) {
             const auto& r = j.at("result");
             out.earlier[{r.at("device"), r.at("id")}] = measurement_from_journal(r.at("m"));
+        } else if (j.contains("crash") && j.at("crash").contains("hung_s")) {
+            const auto& c = j.at("crash");
+            Measurement m;
+            m.status = Status::Timeout;
+            const std::string context = c.value("context", "");
+            m.reason = std::string(c.at("what")) + " did not return within " +
+                       std::to_string(int(c.at("hung_s"))) + " s" +
+                       (context.empty() ? "" : " during " + context) +
+                       ": the driver blocked, so the watchdog ended the worker process and "
+                       "clgauge resumed after it; the device may be hung";
+            out.earlier[{c.at("device"), c.at("id")}] = m;
+            out.last_crash = std::string(c.at("id"));
+            out.last_hung = true;
+            ++out.crashes;
         } else if (j.contains("crash")) {
             const auto& c = j.at("crash");
             const std::string sig = signal_name(c.at("signal"));
@@ -201,6 +221,7 @@ JournalContents read_journal(const std::string& file) {
                        "clgauge resumed after it";
             out.earlier[{c.at("device"), c.at("id")}] = m;
             out.last_crash = std::string(c.at("id")) + " (" + sig + ")";
+            out.last_hung = false;
             ++out.crashes;
         }
     }
@@ -214,9 +235,27 @@ CrashJournal::CrashJournal(const std::string& file) : file_(file), contents_(rea
     g_state.fd = fd_;
     g_state.crumb_len = 0;
     install_handlers(true);
+    set_watchdog_action(on_hang);
+}
+
+// On the watchdog's thread while the benchmark's own thread is blocked in the driver: the
+// hang is recorded like a crash, and the process killed, so that the supervisor resumes the
+// run after that benchmark in a fresh process.
+void CrashJournal::on_hang(const std::string& what, double seconds) {
+    if (g_state.fd < 0 || g_state.crumb_len == 0) return; // outside a benchmark: the default
+    std::string record(g_state.crumb, size_t(g_state.crumb_len));
+    record += "\"context\":" + std::string(crash_context_json()) +
+              ",\"what\":" + nlohmann::json(what).dump() +
+              ",\"hung_s\":" + std::to_string(seconds) + "}}\n";
+    write_all(g_state.fd, record.data(), record.size());
+    static const char msg[] = "\nclgauge: a kernel hung inside a benchmark (the driver does not "
+                              "return); ending this worker and resuming after it\n";
+    write_all(STDERR_FILENO, msg, sizeof msg - 1);
+    ::kill(::getpid(), SIGKILL);
 }
 
 CrashJournal::~CrashJournal() {
+    set_watchdog_action({});
     install_handlers(false);
     g_state.fd = -1;
     g_state.crumb_len = 0;
@@ -380,6 +419,9 @@ void CrashJournal::mark_table_printed(size_t device_index) {
 
 std::string CrashJournal::resume_note() const {
     if (contents_.last_crash.empty()) return "";
+    if (contents_.last_hung)
+        return "clgauge: resumed after " + contents_.last_crash +
+               " hung; it is reported as a timeout\n";
     return "clgauge: resumed after a crash in " + contents_.last_crash +
            "; it is reported as crashed\n";
 }

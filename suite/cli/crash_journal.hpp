@@ -5,8 +5,10 @@
 // dies that way the supervisor starts another, which takes the journal's results, reports
 // the benchmark that crashed as `crashed` and runs the rest. A fresh process, not exec in
 // the same one: NVIDIA's driver does not show the GPU again to a process that exec'd
-// itself after a crash. Covers the plain table runs (perf and --conformance), not --check,
-// --record or sweeps.
+// itself after a crash. A kernel that hangs while the driver blocks (core/watchdog.hpp) is
+// handled the same way: the watchdog records the hang and kills the worker, and the benchmark
+// is reported as a timeout. Covers the plain table runs (perf and --conformance), not --check,
+// --record or sweeps (there the watchdog ends the run with exit status 4).
 #pragma once
 #include "run/run_all.hpp"
 
@@ -40,6 +42,7 @@ struct JournalContents {
     std::map<std::pair<size_t, std::string>, Measurement> earlier;
     std::vector<size_t> tables;
     std::string last_crash; // "id (SIGNAL)" of the newest crash record
+    bool last_hung = false; // that record is a hang the watchdog ended
     size_t crashes = 0;
 };
 
@@ -61,6 +64,7 @@ class CrashJournal {
     size_t crashes() const { return contents_.crashes; }
 
   private:
+    static void on_hang(const std::string& what, double seconds);
     void append(const nlohmann::json& line);
 
     std::string file_;

@@ -118,6 +118,7 @@ CoreEstimate estimate_cores(const DeviceFacts& f) {
         e.lanes_per_cu = lanes;
         e.basis =
             "NVIDIA sm_" + std::to_string(cc) + ": " + std::to_string(lanes) + " FP32 lanes/SM";
+        e.bounds_fp32 = true;
     } else if (f.is_intel() && f.is_gpu()) {
         e.lanes_per_cu = 8; // Intel reports EUs (Xe vector engines) as compute units
         e.basis = "Intel GPU: 8 FP32 lanes/EU";

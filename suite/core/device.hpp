@@ -33,6 +33,9 @@ struct DeviceFacts {
 struct CoreEstimate {
     unsigned lanes_per_cu = 0;
     std::string basis; // e.g. "NVIDIA sm_90: 128 FP32 lanes/SM"
+    // The lanes are the architecture's (a documented table, no dual issue or wider vector
+    // engines left out), so fp32_peak bounds what the device can compute.
+    bool bounds_fp32 = false;
     unsigned cores(const DeviceFacts& f) const { return lanes_per_cu * f.compute_units; }
     // Theoretical FP32 rate in FLOP/s (an FMA counts as two operations).
     double fp32_peak(const DeviceFacts& f) const { return 2.0 * cores(f) * f.clock_mhz * 1e6; }

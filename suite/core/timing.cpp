@@ -1,18 +1,32 @@
 #include "core/timing.hpp"
 
+#include "core/clock_check.hpp"
+#include "core/env.hpp"
 #include "core/phase_clock.hpp"
+#include "core/watchdog.hpp"
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <thread>
 
 namespace clgauge {
 
+const char* timer_source_name(TimerSource s) {
+    return s == TimerSource::Host ? "host" : "device";
+}
+
 void wait_for(const cl::Event& event, double timeout_s) {
     using clock = std::chrono::steady_clock;
+    const WatchdogScope watch(timeout_s, "clGetEventInfo (waiting for a command to complete)");
+    // Test hook (label cli): a driver that blocks inside the status query, as one does for a
+    // kernel's whole run; only the watchdog can end it.
+    static const bool blocking_wait = env_text("CLGAUGE_TEST_BLOCKING_WAIT") == "1";
+    while (blocking_wait)
+        std::this_thread::sleep_for(std::chrono::seconds(1));
     const auto deadline = clock::now() + std::chrono::duration<double>(timeout_s);
     auto nap = std::chrono::microseconds(2);
     for (;;) {
@@ -33,32 +47,45 @@ double event_seconds(const cl::Event& event) {
     return double(end - start) * 1e-9;
 }
 
+void finish_within(cl::CommandQueue& queue, double timeout_s) {
+    const WatchdogScope watch(timeout_s, "clFinish");
+    queue.finish();
+}
+
+namespace {
+double since_start(std::chrono::steady_clock::time_point t) {
+    static const auto start = std::chrono::steady_clock::now();
+    return std::chrono::duration<double>(t - start).count();
+}
+} // namespace
+
 Timings time_launches(cl::CommandQueue& queue, const Enqueue& enqueue, int warmups, int reps,
                       double timeout_s) {
     // Launches timed while calibrating are calibration's; any other timing is measurement.
     PhaseScope timing(current_phase() == Phase::Calibrate ? Phase::Calibrate : Phase::Measure);
-    for (int i = 0; i < warmups; ++i) {
-        cl::Event e = enqueue(queue);
-        queue.flush();
-        wait_for(e, timeout_s);
-    }
     std::vector<double> dev, host, queued, submitted;
-    for (int i = 0; i < reps; ++i) {
-        queue.finish();
+    std::vector<ClockSample> clocks; // warm-ups too: more launches for the clock check
+    for (int i = 0; i < warmups + reps; ++i) {
+        if (i >= warmups) finish_within(queue, timeout_s);
         const auto t0 = std::chrono::steady_clock::now();
         cl::Event e = enqueue(queue);
         queue.flush();
         wait_for(e, timeout_s);
         const auto t1 = std::chrono::steady_clock::now();
-        dev.push_back(event_seconds(e));
+        const auto start = e.getProfilingInfo<CL_PROFILING_COMMAND_START>();
+        const auto end = e.getProfilingInfo<CL_PROFILING_COMMAND_END>();
+        clocks.push_back({since_start(t0), since_start(t1), start, end});
+        if (i < warmups) continue;
+        dev.push_back(double(end - start) * 1e-9);
         host.push_back(std::chrono::duration<double>(t1 - t0).count());
         const auto q = e.getProfilingInfo<CL_PROFILING_COMMAND_QUEUED>();
         const auto sub = e.getProfilingInfo<CL_PROFILING_COMMAND_SUBMIT>();
-        const auto start = e.getProfilingInfo<CL_PROFILING_COMMAND_START>();
         queued.push_back(double(static_cast<int64_t>(sub - q)) * 1e-9);
         submitted.push_back(double(static_cast<int64_t>(start - sub)) * 1e-9);
     }
-    return {summarize(dev), summarize(host), summarize(queued), summarize(submitted)};
+    Timings t{summarize(dev), summarize(host), summarize(queued), summarize(submitted)};
+    if (const auto problem = device_clock_problem(clocks)) time_with_host_clock(t, *problem);
+    return t;
 }
 
 int Budget::reps_for(double launch_s) const {
@@ -80,20 +107,38 @@ Timings calibrate_and_time(const TimedLaunches& timed, const Budget& budget, int
     // The last launch of the shape that is timed: it sizes the timed launches and is their
     // warm-up, so neither is launched again (a contended atomic's launch takes 1.4 s).
     double launch = -1;
+    std::optional<Timings> first, last; // of calibration, for the growth check
     {
         PhaseScope calibrating(Phase::Calibrate);
         for (int round = 0; round < rounds; ++round) {
-            const double once = timed(round == 0 ? 1 : 0, 1).device.median;
-            if (once >= target * 0.5 ||
+            const Timings t = timed(round == 0 ? 1 : 0, 1);
+            if (!first) first = t;
+            last = t;
+            const double once = t.device.median;
+            // The host's wait bounds the growth as well: a clock that reports nanoseconds
+            // for a launch the host waits milliseconds for must not grow the work further.
+            if (once >= target * 0.5 || t.host.median >= target ||
                 !grow(std::clamp(target / std::max(once, 1e-7), 2.0, 1024.0))) {
                 launch = once;
                 break;
             }
         }
-        if (launch < 0) launch = timed(round_zero_warmups(rounds), 1).device.median;
+        if (launch < 0) {
+            const Timings t = timed(round_zero_warmups(rounds), 1);
+            if (!first) first = t;
+            last = t;
+            launch = t.device.median;
+        }
     }
+    std::optional<std::string> problem;
+    if (first && last && first->clock == TimerSource::Device && last->clock == TimerSource::Device)
+        problem = growth_problem(first->device.median, first->host.median, last->device.median,
+                                 last->host.median);
+    if (problem || (last && last->clock == TimerSource::Host)) launch = last->host.median;
     PhaseScope measuring(Phase::Measure);
-    return timed(0, budget.reps_for(launch));
+    Timings t = timed(0, budget.reps_for(launch));
+    if (problem) time_with_host_clock(t, *problem);
+    return t;
 }
 
 bool grow_repeats(uint32_t& repeats, double factor, uint32_t most) {

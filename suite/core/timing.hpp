@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 #include <stdexcept>
+#include <string>
 
 namespace clgauge {
 
@@ -16,21 +17,36 @@ struct KernelTimeout : std::runtime_error {
 };
 
 // Polls until the event completes, failing on error status or when timeout_s passes
-// (clWaitForEvents has no deadline, and a hung kernel must not hang the suite).
+// (clWaitForEvents has no deadline, and a hung kernel must not hang the suite); the watchdog
+// (core/watchdog.hpp) ends a query the driver does not return from.
 void wait_for(const cl::Event& event, double timeout_s);
 double event_seconds(const cl::Event& event); // END - START
 
+// Which clock gave a figure's times: the device's profiling clock, or the host's where the
+// device's was found unusable (core/clock_check.hpp).
+enum class TimerSource { Device, Host };
+const char* timer_source_name(TimerSource s); // "device", "host"
+
 struct Timings {
-    Stats device; // profiling START..END per launch, seconds
-    Stats host;   // steady_clock around enqueue .. completion, seconds
+    // The figure's time per launch, seconds: profiling START..END, or the host round trip
+    // when `clock` is Host.
+    Stats device;
+    Stats host; // steady_clock around enqueue .. completion, seconds
     // The stages before START (seed 001): QUEUED..SUBMIT (host side, until the command is
     // handed to the device) and SUBMIT..START (waiting on the device), seconds.
     Stats queued_to_submit, submit_to_start;
+    TimerSource clock = TimerSource::Device;
+    std::string clock_note; // why the device's clock was not used (empty when it was)
 };
 
 using Enqueue = std::function<cl::Event(cl::CommandQueue&)>;
 
-// Warm-up launches, then `reps` timed ones, one at a time.
+// clFinish under the watchdog: a driver may block in it for as long as a kernel runs.
+void finish_within(cl::CommandQueue& queue, double timeout_s);
+
+// Warm-up launches, then `reps` timed ones, one at a time. The device's stamps of all of them
+// are held against the host clock (core/clock_check.hpp): where they cannot be times, the
+// figure is the host's and `clock` says so.
 Timings time_launches(cl::CommandQueue& queue, const Enqueue& enqueue, int warmups, int reps,
                       double timeout_s);
 
@@ -51,6 +67,9 @@ struct Budget {
 // it takes less than half of budget.launch_seconds(); then budget.reps_for(one launch)
 // launches are timed. The last calibration launch, of the shape then timed, is their warm-up
 // (a launch grown in the last round, or a pinned one, is launched once more first).
+// Calibration is bounded by the host clock too: a launch the host waits target for is not
+// grown, whatever the device's clock says; and device times that did not follow the growth
+// put the measurement on the host clock.
 using TimedLaunches = std::function<Timings(int warmups, int reps)>;
 using GrowLaunch = std::function<bool(double factor)>;
 Timings calibrate_and_time(const TimedLaunches& timed, const Budget& budget, int rounds,

@@ -20,11 +20,6 @@ Stats scaled(const Stats& s, double by) {
     return summarize(std::move(samples));
 }
 
-std::string unsupported_size(size_t local, size_t allowed) {
-    return "work-group size " + std::to_string(local) + " is more than this kernel allows here (" +
-           std::to_string(allowed) + ")";
-}
-
 Measurement run_group(const GroupSpec& spec, Session& s, const Path& path, const RunOptions& opts) {
     const bool perf = opts.mode == Mode::Perf;
     auto build = [&](size_t local) {
@@ -37,12 +32,7 @@ Measurement run_group(const GroupSpec& spec, Session& s, const Path& path, const
     // The kernel's own limit (registers, local memory) may be below the device's.
     const auto allowed = kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(s.entry.device);
     if (allowed < local) {
-        if (spec.local) {
-            Measurement m;
-            m.status = Status::Unsupported;
-            m.reason = unsupported_size(local, allowed);
-            return m;
-        }
+        if (spec.local) require_work_group(kernel, s, local); // the entry measures this size
         local = allowed;
         kernel = build(local);
     }

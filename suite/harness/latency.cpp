@@ -1,5 +1,7 @@
 #include "harness/latency.hpp"
 
+#include "core/clock_check.hpp"
+#include "core/watchdog.hpp"
 #include "harness/launch.hpp"
 #include "reference/launch.hpp"
 
@@ -14,6 +16,7 @@ using Clock = std::chrono::steady_clock;
 
 // Busy-polls the event: wait_for's naps would add their length to a microsecond latency.
 void spin_wait(const cl::Event& e, double timeout_s) {
+    const WatchdogScope watch(timeout_s, "clGetEventInfo (waiting for an empty kernel)");
     const auto deadline = Clock::now() + std::chrono::duration<double>(timeout_s);
     for (unsigned i = 0;; ++i) {
         const cl_int status = e.getInfo<CL_EVENT_COMMAND_EXECUTION_STATUS>();
@@ -33,7 +36,13 @@ cl_ulong stamp(const cl::Event& e, cl_profiling_info what) {
 
 struct Samples {
     std::vector<double> round_trip, queued_submit, submit_start, queued_start, start_end;
+    std::vector<ClockSample> clocks;
 };
+
+double since(Clock::time_point t) {
+    static const auto first = Clock::now();
+    return std::chrono::duration<double>(t - first).count();
+}
 
 std::string us(double s) {
     char buf[32];
@@ -99,6 +108,7 @@ Measurement run_latency(const LatencySpec& spec, Session& s, const Path&, const 
             into.submit_start.push_back(double(start - submit) * 1e-9);
             into.queued_start.push_back(double(start - queued) * 1e-9);
             into.start_end.push_back(double(end - start) * 1e-9);
+            into.clocks.push_back({since(t0), since(t1), start, end});
         }
     };
     Samples without, with;
@@ -141,6 +151,13 @@ Measurement run_latency(const LatencySpec& spec, Session& s, const Path&, const 
     if (!v.passed())
         m.reason = std::to_string(v.mismatches) + " of " + std::to_string(v.checked) +
                    " launches left no trace; first: " + v.first_mismatch;
+    // The dispatch time exists only on the device's clock: no host clock can stand in for it.
+    if (spec.figure == LatencyFigure::Dispatch && m.status == Status::Ok)
+        if (const auto problem = device_clock_problem(with.clocks)) {
+            m.status = Status::Error;
+            m.reason = "the device's profiling clock is unusable (" + *problem +
+                       "), and the dispatch time is read from it";
+        }
     return m;
 }
 

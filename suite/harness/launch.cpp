@@ -1,5 +1,7 @@
 #include "harness/launch.hpp"
 
+#include "core/clock_check.hpp"
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -8,13 +10,24 @@
 
 namespace clgauge {
 
-size_t pick_local_size(const cl::Kernel& kernel, const Session& s, size_t preferred) {
+size_t kernel_work_group_limit(const cl::Kernel& kernel, const Session& s) {
     size_t limit = s.facts().max_work_group;
     try {
         limit = std::min(limit, kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(s.entry.device));
     } catch (const cl::Error&) {
     }
-    size_t local = std::min(preferred, limit);
+    return limit;
+}
+
+void require_work_group(const cl::Kernel& kernel, const Session& s, size_t local) {
+    const size_t allowed = kernel_work_group_limit(kernel, s);
+    if (allowed < local)
+        throw DeviceLimit("the kernel cannot run work-groups of " + std::to_string(local) +
+                          " work-items on this device (it allows " + std::to_string(allowed) + ")");
+}
+
+size_t pick_local_size(const cl::Kernel& kernel, const Session& s, size_t preferred) {
+    size_t local = std::min(preferred, kernel_work_group_limit(kernel, s));
     // Keep a power of two so global sizes stay simple multiples.
     size_t p = 1;
     while (p * 2 <= local)
@@ -74,24 +87,33 @@ std::vector<uint64_t> read_words(Session& s, const cl::Buffer& buf, size_t first
 Timings time_kernel(cl::CommandQueue& queue, const Enqueue& enqueue, unsigned count, int warmups,
                     int reps, double timeout_s) {
     if (count <= 1) return time_launches(queue, enqueue, warmups, reps, timeout_s);
+    using Clock = std::chrono::steady_clock;
+    const auto epoch = Clock::now();
+    auto since = [&](Clock::time_point t) {
+        return std::chrono::duration<double>(t - epoch).count();
+    };
     std::vector<double> dev, host;
+    std::vector<ClockSample> clocks;
     for (int i = 0; i < warmups + reps; ++i) {
-        queue.finish();
-        const auto t0 = std::chrono::steady_clock::now();
+        finish_within(queue, timeout_s);
+        const auto t0 = Clock::now();
         cl::Event first = enqueue(queue);
         cl::Event last = first;
         for (unsigned j = 1; j < count; ++j)
             last = enqueue(queue);
         queue.flush();
         wait_for(last, timeout_s);
-        const auto t1 = std::chrono::steady_clock::now();
+        const auto t1 = Clock::now();
+        const auto start = first.getProfilingInfo<CL_PROFILING_COMMAND_START>();
+        const auto end = last.getProfilingInfo<CL_PROFILING_COMMAND_END>();
+        clocks.push_back({since(t0), since(t1), start, end});
         if (i < warmups) continue;
-        dev.push_back(double(last.getProfilingInfo<CL_PROFILING_COMMAND_END>() -
-                             first.getProfilingInfo<CL_PROFILING_COMMAND_START>()) *
-                      1e-9);
+        dev.push_back(double(end - start) * 1e-9);
         host.push_back(std::chrono::duration<double>(t1 - t0).count());
     }
-    return {summarize(dev), summarize(host)};
+    Timings t{summarize(dev), summarize(host)};
+    if (const auto problem = device_clock_problem(clocks)) time_with_host_clock(t, *problem);
+    return t;
 }
 
 void add_share_of_peak(const MemoryPeak& peak, double bytes_per_second, Measurement& m) {

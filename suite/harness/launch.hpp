@@ -10,12 +10,23 @@
 
 namespace clgauge {
 
-struct AllocationTooLarge : std::runtime_error {
+// A launch this device cannot make (a work-group or a buffer beyond its limits): the
+// benchmark is unsupported here, with the message as the reason, not failed (run/runner.cpp).
+struct DeviceLimit : std::runtime_error {
     using std::runtime_error::runtime_error;
+};
+
+struct AllocationTooLarge : DeviceLimit {
+    using DeviceLimit::DeviceLimit;
 };
 
 // Work-group size: `preferred`, reduced to what the kernel and device allow.
 size_t pick_local_size(const cl::Kernel& kernel, const Session& s, size_t preferred = 256);
+// The work-group size `kernel` allows on this device (CL_KERNEL_WORK_GROUP_SIZE, within the
+// device's maximum).
+size_t kernel_work_group_limit(const cl::Kernel& kernel, const Session& s);
+// Throws DeviceLimit when `kernel` cannot run work-groups of `local` work-items here.
+void require_work_group(const cl::Kernel& kernel, const Session& s, size_t local);
 size_t round_up(size_t n, size_t multiple);
 // The largest buffer this device lets one allocate (min of max alloc and half of global memory).
 size_t max_buffer_bytes(const Session& s);

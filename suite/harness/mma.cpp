@@ -95,9 +95,7 @@ Measurement run_mma(const MmaSpec& spec, Session& s, const MmaPath& mp, const Ru
     const unsigned steps = unrolled_pairs(shape, opts);
     cl::Kernel kernel = build_kernel(s, "mma.cl", "mma", mma_build_options(spec, mp, opts), opts);
     const size_t local = shape.local_size;
-    if (pick_local_size(kernel, s, local) < local)
-        throw std::runtime_error("the kernel cannot run work-groups of " + std::to_string(local) +
-                                 " work-items on this device");
+    require_work_group(kernel, s, local);
     const bool perf = opts.mode == Mode::Perf;
     const size_t groups_per_wg = local / shape.group_items;
     const size_t tile_bytes = size_t(shape.tile.m) * shape.tile.n * 4;

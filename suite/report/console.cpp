@@ -140,6 +140,8 @@ std::string result_row(const BenchmarkResult& x, double fp32) {
     std::string tag = m.path.empty() || m.path == "native" ? "" : "[" + m.path + "]";
     if (const std::string note = detail(m, "label_note"); !note.empty())
         tag += (tag.empty() ? "(" : " (") + note + ")";
+    if (m.status == Status::Ok && m.timings.clock == TimerSource::Host)
+        tag += tag.empty() ? "(host clock)" : " (host clock)";
     // The value and its ratio keep their place; a long id or tag gives way instead.
     char right[64];
     std::snprintf(right, sizeof right, " %15s %6s", value.c_str(), ratio.c_str());
@@ -158,9 +160,14 @@ void print_results(std::ostream& os, const DeviceReport& r) {
         line(os, result_row(x, fp32));
     os << kRule << "\n";
     std::ostringstream notes;
-    size_t failures = 0;
+    size_t failures = 0, host_clocked = 0;
+    std::string host_ids, first_note; // one note for them all: a driver's clock fails alike
     for (const auto& x : r.results) {
         const Measurement& m = x.measurement;
+        if (m.status == Status::Ok && m.timings.clock == TimerSource::Host) {
+            host_ids += (host_clocked++ ? ", " : "") + x.benchmark->id;
+            if (first_note.empty()) first_note = x.benchmark->id + ": " + m.timings.clock_note;
+        }
         if (m.status == Status::Ok) {
             // The compiler's warnings on a verified benchmark: below the table, not in it.
             if (!m.build_log.empty())
@@ -173,10 +180,16 @@ void print_results(std::ostream& os, const DeviceReport& r) {
               << "\n";
         if (!m.build_log.empty()) notes << "    build log:\n" << m.build_log << "\n";
     }
+    if (host_clocked)
+        notes << "  timed with the host clock, the device's profiling clock being unusable: "
+              << host_ids << " (" << first_note << ")\n";
     if (!notes.str().empty()) os << "Notes:\n" << notes.str();
     os << (failures ? std::to_string(failures) + " benchmark(s) FAILED on " + r.facts.name
-                    : "All supported benchmarks verified on " + r.facts.name)
-       << "\n";
+                    : "All supported benchmarks verified on " + r.facts.name);
+    if (host_clocked)
+        os << " (" << host_clocked
+           << " timed with the host clock: the device's profiling clock is unusable)";
+    os << "\n";
 }
 
 } // namespace clgauge

@@ -71,6 +71,8 @@ nlohmann::json measurement_to_json(const Benchmark& b, const Measurement& m) {
             {"mad_s", m.timings.device.mad},
             {"samples_s", m.timings.device.samples},
             {"host_median_s", m.timings.host.median},
+            {"clock", timer_source_name(m.timings.clock)},
+            {"clock_note", m.timings.clock_note},
             {"work_per_launch", m.work_per_launch},
             {"global_size", m.global_size},
             {"local_size", m.local_size},

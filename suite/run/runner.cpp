@@ -1,5 +1,9 @@
 #include "run/runner.hpp"
 
+#include "core/clock_check.hpp"
+#include "harness/launch.hpp"
+#include "run/ceiling.hpp"
+
 namespace clgauge {
 
 PathChoice choose_path(const Benchmark& b, const Capabilities& caps,
@@ -39,6 +43,13 @@ Measurement run_guarded(Session& session, const Benchmark& b, const RunOptions& 
     (void)session.programs.take_code();
     try {
         m = b.run(session, b, *choice.path, options);
+        m.path = choice.path->name;
+        // Every harness's figure, however it was timed, against the host and the peak.
+        if (m.status == Status::Ok) check_figure_clock(m.timings);
+        hold_to_ceiling(b, session.facts(), session.cores, m);
+    } catch (const DeviceLimit& e) {
+        m.status = Status::Unsupported;
+        m.reason = e.what();
         m.path = choice.path->name;
     } catch (const BuildFailure& e) {
         m.status = Status::BuildFailed;

@@ -2,8 +2,10 @@
 #include "core/program_cache.hpp"
 #include "core/timing.hpp"
 #include "device_fixture.hpp"
+#include "harness/launch.hpp"
 #include "registry/registry.hpp"
 #include "run/run_all.hpp"
+#include "run/runner.hpp"
 
 #include <chrono>
 #include <gtest/gtest.h>
@@ -65,6 +67,41 @@ kernel void spin(global uint* out, uint n) {
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     EXPECT_LT(waited, 5.0) << "the wait must end near its deadline, not when the kernel does";
     s.queue.finish();
+}
+
+// A launch the device cannot make is a skip with the reason, in every harness: the runner
+// turns DeviceLimit into unsupported. Planted: an entry whose kernel asks for work-groups of
+// twice the device's maximum, held to the driver's own CL_KERNEL_WORK_GROUP_SIZE.
+TEST(FailurePaths, AWorkGroupBeyondTheKernelsLimitIsUnsupportedWithTheReason) {
+    Session& s = device_session();
+    const RunOptions opts = run_options_from_env(Mode::Conformance);
+    const Benchmark* fma = find_benchmark("fp32.fma");
+    ASSERT_NE(fma, nullptr);
+    Benchmark b = *fma;
+    b.run = [](Session& ss, const Benchmark&, const Path&, const RunOptions&) {
+        const cl::Program& p =
+            ss.programs.get_source("kernel void k(global uint* o) { *o = 1u; }", "");
+        const cl::Kernel k(p, "k");
+        require_work_group(k, ss, ss.facts().max_work_group * 2);
+        return Measurement{};
+    };
+    const Measurement m = run_benchmark(s, b, opts, std::nullopt);
+    EXPECT_EQ(m.status, Status::Unsupported) << status_name(m.status) << ": " << m.reason;
+    EXPECT_NE(m.reason.find("the kernel cannot run work-groups of " +
+                            std::to_string(s.facts().max_work_group * 2) + " work-items"),
+              std::string::npos)
+        << m.reason;
+    // The size the driver allows runs.
+    b.run = [](Session& ss, const Benchmark&, const Path&, const RunOptions&) {
+        const cl::Program& p =
+            ss.programs.get_source("kernel void k(global uint* o) { *o = 1u; }", "");
+        const cl::Kernel k(p, "k");
+        require_work_group(k, ss, kernel_work_group_limit(k, ss));
+        Measurement ok;
+        ok.status = Status::Ok;
+        return ok;
+    };
+    EXPECT_EQ(run_benchmark(s, b, opts, std::nullopt).status, Status::Ok);
 }
 
 } // namespace

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 namespace clgauge {
 namespace {
@@ -118,6 +119,33 @@ TEST(CrashJournal, ResumeReadsResultsAndTheCrash) {
         h.finished(named("int32.mad"), full_measurement());
         CrashJournal again(file.string());
         EXPECT_TRUE(again.hooks(1).earlier(named("int32.mad")).has_value());
+    }
+    std::filesystem::remove(file);
+}
+
+// The record the watchdog leaves when the driver blocks past --timeout: the next worker
+// reports that benchmark as a timeout (exit 4), not as a crash, and runs the rest.
+TEST(CrashJournal, AHangRecordIsATimeout) {
+    const auto file = std::filesystem::temp_directory_path() /
+                      ("clgauge-unit-hang-" + std::to_string(::getpid()) + ".jsonl");
+    {
+        std::ofstream out(file);
+        out << "{\"crash\":{\"device\":0,\"id\":\"fp32.fma\",\"context\":\"\",\"what\":"
+               "\"clGetEventInfo (waiting for a command to complete)\",\"hung_s\":2.000000}}\n";
+    }
+    {
+        CrashJournal j(file.string());
+        EXPECT_EQ(j.crashes(), 1u);
+        const auto hung = j.hooks(0).earlier(named("fp32.fma"));
+        ASSERT_TRUE(hung.has_value());
+        EXPECT_EQ(hung->status, Status::Timeout);
+        EXPECT_NE(hung->reason.find("clGetEventInfo (waiting for a command to complete) did not "
+                                    "return within 2 s"),
+                  std::string::npos)
+            << hung->reason;
+        EXPECT_NE(j.resume_note().find("fp32.fma hung; it is reported as a timeout"),
+                  std::string::npos)
+            << j.resume_note();
     }
     std::filesystem::remove(file);
 }

@@ -1,0 +1,31 @@
+// A ceiling on every figure: no rate above its path's peak on the device is "verified". The
+// peak is the one the harness held the figure against (the details "peak_Bps" and
+// "peak_basis": DRAM, local memory, PCIe) or, for an entry within the FP32 FMA peak, clock x
+// FP32 lanes where that is a bound (core/device.hpp). A figure above it means the timing is
+// wrong (a clock that does not measure, work counted that was not done): it fails, naming
+// the peak and where it comes from. Devices whose peak is not known get no ceiling.
+#pragma once
+#include "core/device.hpp"
+#include "types/benchmark.hpp"
+
+#include <optional>
+#include <string>
+
+namespace clgauge {
+
+struct Ceiling {
+    double rate = 0;   // in the entry's unit
+    std::string basis; // where the figure comes from
+};
+
+// Timer and clock rounding: a figure this far above the peak is still within it.
+constexpr double kCeilingMargin = 1.01;
+
+std::optional<Ceiling> path_ceiling(const Benchmark& b, const Measurement& m, const DeviceFacts& f,
+                                    const CoreEstimate& cores);
+
+// Fails `m` (VerifyFailed) when its rate is above path_ceiling's, by more than the margin.
+void hold_to_ceiling(const Benchmark& b, const DeviceFacts& f, const CoreEstimate& cores,
+                     Measurement& m);
+
+} // namespace clgauge
