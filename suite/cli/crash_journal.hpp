@@ -27,15 +27,6 @@ namespace clgauge {
 nlohmann::json measurement_to_journal(const Measurement& m);
 Measurement measurement_from_journal(const nlohmann::json& j);
 
-// Runs `worker(journal_file)` in child processes until one ends without a crash inside a
-// benchmark; returns that child's exit status, or `crash_status` when a child died of a
-// signal outside any benchmark. The journal is a new temporary file, removed at the end.
-// SIGTERM, SIGINT and SIGHUP to this process are passed on to the worker, which is waited
-// for; then the journal is removed and this process ends by the same signal (status 128 +
-// the signal to a shell). The worker also ends (SIGTERM) when this process dies otherwise.
-int run_supervised(const std::function<int(const std::string& journal_file)>& worker,
-                   int crash_status);
-
 // What the journal holds: results by (device index, benchmark id), crashes among them as
 // `crashed` measurements, and the devices whose table was printed.
 struct JournalContents {
@@ -45,6 +36,15 @@ struct JournalContents {
     bool last_hung = false; // that record is a hang the watchdog ended
     size_t crashes = 0;
 };
+
+// What earlier workers left in the journal `file` (nothing when it does not exist yet).
+JournalContents read_journal(const std::string& file);
+// A new journal's path in the temporary directory, unique to this process and moment.
+std::string new_journal_file();
+// "SIGSEGV", or "signal N".
+std::string signal_name(int sig);
+// Each crash skips the benchmark that crashed, so a run always ends; this only bounds it.
+constexpr size_t kMaxCrashes = 256;
 
 // A worker's view of the journal: what earlier workers recorded, and where this one
 // records. Installs the handler that notes a crash while it lives.

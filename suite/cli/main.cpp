@@ -12,6 +12,7 @@
 #include "cli/options.hpp"
 #include "cli/preflight.hpp"
 #include "cli/stamp_code_cli.hpp"
+#include "cli/supervisor.hpp"
 #include "core/files.hpp"
 #include "core/resource_spec.hpp"
 #include "registry/registry.hpp"

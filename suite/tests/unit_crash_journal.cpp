@@ -1,5 +1,6 @@
 // label unit: the crash journal that lets a run survive a driver killing the process.
 #include "cli/crash_journal.hpp"
+#include "cli/supervisor.hpp"
 #include "core/crash_context.hpp"
 
 #include <filesystem>
