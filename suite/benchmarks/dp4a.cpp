@@ -19,15 +19,17 @@ std::vector<Path> dp4a_paths(bool amd) {
     return v;
 }
 
+// `idp`: the SASS of the ptx path's dp4a, one 4-way dot product with accumulate.
 Benchmark dp4a_entry(const char* id, const char* kernel, const char* what, ChainReference reference,
-                     bool amd) {
+                     bool amd, const char* idp) {
     return chain_benchmark(
         {.entry = {.id = id,
                    .family = "dp4a",
                    .label = "DP4A  compute",
                    .description = what,
                    .unit = Unit::OpPerSecond,
-                   .paths = dp4a_paths(amd)},
+                   .paths = dp4a_paths(amd),
+                   .counted = {{"ptx", idp, 8, Pipe::Dp4a, "IDP.4A, 8 OP each"}}},
          .source = "dp4a.cl",
          .kernel = kernel,
          // Per step: two dependent 4-way dot products with accumulate, each counted as
@@ -41,11 +43,11 @@ Benchmark dp4a_entry(const char* id, const char* kernel, const char* what, Chain
 
 std::vector<Benchmark> dp4a() {
     return {dp4a_entry("dp4a.s8", "dp4a_s8", "4x8-bit dot product, signed x signed", ref::dp4a_s8,
-                       true),
+                       true, R"(\bIDP\.4A\.S8\.S8\b)"),
             dp4a_entry("dp4a.u8", "dp4a_u8", "4x8-bit dot product, unsigned x unsigned",
-                       ref::dp4a_u8, true),
+                       ref::dp4a_u8, true, R"(\bIDP\.4A\.U8\.U8\b)"),
             dp4a_entry("dp4a.su8", "dp4a_su8", "4x8-bit dot product, signed x unsigned",
-                       ref::dp4a_su8, false)};
+                       ref::dp4a_su8, false, R"(\bIDP\.4A\.S8\.U8\b)")};
 }
 
 // Registry order 30: where the family stands in the table, the JSON and the CSV.

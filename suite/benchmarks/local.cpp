@@ -7,6 +7,12 @@
 namespace clgauge::families {
 namespace {
 
+template <uint32_t Lanes> const char* lds() {
+    if constexpr (Lanes == 1) return R"(\bLDS(\.U?32)? )";
+    if constexpr (Lanes == 2) return R"(\bLDS\.64 )";
+    return R"(\bLDS\.128 )";
+}
+
 // One entry per vector width: each step reads one element of `lanes` floats per work-item.
 template <uint32_t Lanes> Benchmark local_read(const char* suffix) {
     const std::string width = Lanes == 1 ? "float" : "float" + std::to_string(Lanes);
@@ -16,7 +22,10 @@ template <uint32_t Lanes> Benchmark local_read(const char* suffix) {
                   .label = "Local read",
                   .description = width + " reads walking a local-memory ring, summed as bits",
                   .unit = Unit::BytePerSecond,
-                  .paths = {{"native", {}, ""}}},
+                  .paths = {{"native", {}, ""}},
+                  // On NVIDIA one LDS of the element's width a step.
+                  .counted = {{"native", lds<Lanes>(), 4.0 * Lanes, Pipe::None,
+                               "LDS of " + std::to_string(4 * Lanes) + " B each"}}},
         .source = "local.cl",
         .kernel = "local_read",
         .options = "-DCLG_LOCAL_V=" + std::to_string(Lanes),

@@ -25,6 +25,15 @@ std::vector<Benchmark> mad() {
     // 32- and 64-bit integer lanes are at most as many as FP32 lanes; packed short2 may not be.
     for (Benchmark& b : entries)
         b.within_fp32_peak = b.id != "int16.mad";
+    // What does the counted work on NVIDIA: a 32-bit IMAD is one multiply-add (2 operations);
+    // a 64-bit one is an IMAD.WIDE.U32 of the low words and two IMADs of the cross terms; a
+    // 16-bit lane is a 32-bit IMAD, wide or packed (IMAD.MOV, IMAD.SHL and IMAD.IADD are
+    // moves, shifts and adds).
+    entries[0].counted = {{"native", R"(\bIMAD\.WIDE\.U32\b)", 2, Pipe::IntMad,
+                           "IMAD.WIDE.U32, 2 OP each (with two IMADs)"}};
+    entries[1].counted = {{"native", R"(\bIMAD )", 2, Pipe::IntMad, "IMAD, 2 OP each"}};
+    for (const char* path : {"wide", "native"})
+        entries[2].counted.push_back({path, R"(\bIMAD )", 2, Pipe::IntMad, "IMAD, 2 OP each"});
     return entries;
 }
 

@@ -26,7 +26,26 @@ struct Variant {
     // a second one, "ptx-f16" (need NvSm89), stands for the same kernel on a device where ptxas
     // decodes the format to f16 for HMMA: this says what one mma.sync becomes there.
     const char* ptx_f16_instruction = nullptr;
+    // What one counted mma.sync is in SASS on the ptx path (the first path): `sass_per_mma`
+    // instructions matching `sass`, issued at `pipe`'s rate where it is known.
+    const char* sass = "";
+    unsigned sass_per_mma = 1;
+    Pipe pipe = Pipe::None;
 };
+
+// ptxas decodes fp8 and fp4 to f16 where the tensor cores lack them: two HMMA.16816.F32 (k16)
+// per counted m16n8k32.
+const char* kHmmaF16 = R"(\bHMMA\.16816\.F32 )";
+
+// The counted instruction of path `p` of variant `v`, one counted MMA of `tile` being
+// `per_mma` of them on a warp of 32.
+CountedInstruction counted(const char* path, const char* sass, unsigned per_mma, Pipe pipe,
+                           const ref::mma::Shape& tile) {
+    const double work = ref::mma::ops_per_mma(tile) / 32.0 / per_mma;
+    return {path, sass, work, pipe,
+            std::to_string(per_mma) + " per counted MMA, " +
+                std::to_string(static_cast<long>(work * 32)) + " OP a warp each"};
+}
 
 // Emulation on sub-groups: an 8 x 8 tile, each lane one 32-bit word of K.
 MmaPath emulated(const char* name, std::vector<Need> needs, const std::string& options,
@@ -84,30 +103,38 @@ MmaPath mfma() {
 
 const Variant kVariants[] = {
     {"mma.h", "MMA.h  compute", "fp16 x fp16 + fp32", Format::F16, "CLG_FMT_F16", 2, 16,
-     "mma.sync.m16n8k16.f32.f16.f16.f32", Need::NvSm80, "ptx", 16, "f16_f16_matrix_mad_k16"},
+     "mma.sync.m16n8k16.f32.f16.f16.f32", Need::NvSm80, "ptx", 16, "f16_f16_matrix_mad_k16", false,
+     nullptr, R"(\bHMMA\.16816\.F32 )", 1, Pipe::HmmaF16},
     {"mma.bf", "MMA.bf compute", "bf16 x bf16 + fp32", Format::BF16, "CLG_FMT_BF16", 2, 16,
-     "mma.sync.m16n8k16.f32.bf16.bf16.f32", Need::NvSm80, "ptx", 16, "bf16_bf16_matrix_mad_k16"},
+     "mma.sync.m16n8k16.f32.bf16.bf16.f32", Need::NvSm80, "ptx", 16, "bf16_bf16_matrix_mad_k16",
+     false, nullptr, R"(\bHMMA\.16816\.F32\.BF16 )", 1, Pipe::HmmaF16},
     {"mma.tf", "MMA.tf compute", "tf32 x tf32 + fp32", Format::TF32, "CLG_FMT_TF32", 1, 8,
-     "mma.sync.m16n8k8.f32.tf32.tf32.f32", Need::NvSm80, "ptx"},
+     "mma.sync.m16n8k8.f32.tf32.tf32.f32", Need::NvSm80, "ptx", 0, "", false, nullptr,
+     R"(\bHMMA\.1688\.F32\.TF32 )", 1, Pipe::HmmaTf32},
     {"mma.f8", "MMA.f8 compute", "fp8 E4M3 x E4M3 + fp32", Format::E4M3, "CLG_FMT_E4M3", 4, 32,
      "mma.sync.m16n8k32.f32.e4m3.e4m3.f32", Need::NvFp8Mma, "ptx", 0, "", false,
      "mma.sync.m16n8k32.f32.e4m3.e4m3.f32 as E4M3 decoded to fp16: 2x HMMA.16816.F32 (no fp8 "
-     "mma.sync on sm_90/sm_100)"},
+     "mma.sync on sm_90/sm_100)",
+     R"(\bQMMA\.16832\.F32\.E4M3\.E4M3 )", 1, Pipe::None},
     {"mma.b8", "MMA.b8 compute", "fp8 E5M2 x E5M2 + fp32", Format::E5M2, "CLG_FMT_E5M2", 4, 32,
      "mma.sync.m16n8k32.f32.e5m2.e5m2.f32", Need::NvFp8Mma, "ptx", 0, "", false,
      "mma.sync.m16n8k32.f32.e5m2.e5m2.f32 as E5M2 decoded to fp16: 2x HMMA.16816.F32 (no fp8 "
-     "mma.sync on sm_90/sm_100)"},
+     "mma.sync on sm_90/sm_100)",
+     R"(\bQMMA\.16832\.F32\.E5M2\.E5M2 )", 1, Pipe::None},
     {"mma.f4", "MMA.f4 compute", "MX fp4 E2M1 (E8M0 scale per 32) x E2M1 + fp32", Format::E2M1,
      "CLG_FMT_E2M1", 8, 32,
      "2x mma.sync.m16n8k16.f32.f16.f16.f32 on E2M1*scale decoded to fp16 (no fp4 before sm_100)",
-     Need::NvSm80, "ptx-f16"},
+     Need::NvSm80, "ptx-f16", 0, "", false, nullptr, kHmmaF16, 2, Pipe::HmmaF16},
     {"mma.i8", "MMA.i8 compute", "int8 x int8 + int32", Format::S8, "CLG_FMT_S8", 4, 32,
-     "mma.sync.m16n8k32.s32.s8.s8.s32", Need::NvSm80, "ptx", 32, "i8_i8_matrix_mad_k32", true},
+     "mma.sync.m16n8k32.s32.s8.s8.s32", Need::NvSm80, "ptx", 32, "i8_i8_matrix_mad_k32", true,
+     nullptr, R"(\bIMMA\.16832\.S8\.S8 )", 1, Pipe::ImmaS8},
     {"mma.i4", "MMA.i4 compute", "int4 x int4 + int32", Format::S4, "CLG_FMT_S4", 8, 64,
-     "mma.sync.m16n8k64.s32.s4.s4.s32", Need::NvSm80, "ptx", 64, "i4_i4_matrix_mad_k64"},
+     "mma.sync.m16n8k64.s32.s4.s4.s32", Need::NvSm80, "ptx", 64, "i4_i4_matrix_mad_k64", false,
+     nullptr, R"(\bIMMA\.16864\.S4\.S4 |\bCALL\.REL\b)", 1, Pipe::None},
     {"mma.i2", "MMA.i2 compute", "ternary {-1,0,1} as bit planes (x+, x-) + int32", Format::Ternary,
      "CLG_FMT_TERNARY", 16, 256,
-     "4x mma.sync.m16n8k256.s32.b1.b1.s32.and.popc (ternary bit planes)", Need::NvSm80, "ptx"},
+     "4x mma.sync.m16n8k256.s32.b1.b1.s32.and.popc (ternary bit planes)", Need::NvSm80, "ptx", 0,
+     "", false, nullptr, R"(\bBMMA\.168256\.AND\.POPC )", 4, Pipe::None},
 };
 
 } // namespace
@@ -123,8 +150,12 @@ std::vector<Benchmark> mma() {
         spec.format = x.format;
         spec.options = std::string("-D") + x.define;
         spec.paths = {ptx(x, x.ptx_path, x.ptx_need, x.ptx_instruction)};
-        if (x.ptx_f16_instruction)
+        const ref::mma::Shape& tile = spec.paths.front().shape.tile;
+        spec.entry.counted = {counted(x.ptx_path, x.sass, x.sass_per_mma, x.pipe, tile)};
+        if (x.ptx_f16_instruction) {
             spec.paths.push_back(ptx(x, "ptx-f16", Need::NvSm89, x.ptx_f16_instruction));
+            spec.entry.counted.push_back(counted("ptx-f16", kHmmaF16, 2, Pipe::HmmaF16, tile));
+        }
         if (x.dpas_k) spec.paths.push_back(dpas(x));
         if (x.mfma) spec.paths.push_back(mfma());
         spec.paths.push_back(emulated("emulated-ptx", {Need::InlinePtx},

@@ -18,7 +18,13 @@ std::vector<Benchmark> mod() {
                    .description = "Proth reduction x = hi(x) - lo(x)*A mod A*2^16+1, A in "
                                   "{1023, 5005, 16441, 32745}",
                    .unit = Unit::OpPerSecond,
-                   .paths = {{"native", {}, ""}}},
+                   .paths = {{"native", {}, ""}},
+                   // On NVIDIA a reduction's multiply is one IMAD of two registers (with the
+                   // subtract, or RZ and an IMAD.IADD); the address arithmetic's IMADs
+                   // multiply by an immediate.
+                   .counted = {{"native",
+                                R"(\bIMAD R\d+, R\d+(\.reuse)?, R\d+(\.reuse)?, R(Z|\d+))", 2,
+                                Pipe::IntMad, "IMAD of registers, 2 OP each"}}},
          .source = "mod.cl",
          .kernel = "mod_proth",
          .steps = ref::kModSteps,

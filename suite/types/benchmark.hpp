@@ -1,6 +1,7 @@
 // A benchmark is data: an id, what it needs, how to build it, and a harness that runs it.
 #pragma once
 #include "core/session.hpp"
+#include "types/counted_work.hpp"
 #include "types/measurement.hpp"
 #include "types/need.hpp"
 #include "types/run_options.hpp"
@@ -39,6 +40,9 @@ struct EntryHeader {
     // No path of this entry can go faster than the device's FP32 FMA peak (clock x FP32
     // lanes): run/ceiling.hpp fails a figure above it where that peak is a bound.
     bool within_fp32_peak = false;
+    // Per NVIDIA path, the instruction the figure's work is done by (types/counted_work.hpp):
+    // the work audit counts it, and its issue rate is the path's ceiling.
+    std::vector<CountedInstruction> counted;
 };
 
 struct Benchmark : EntryHeader {

@@ -1,0 +1,30 @@
+// What a figure counts, as the device's own instructions. For a path whose work is done by
+// one kind of instruction (an NVIDIA path's FFMA, HMMA, IDP.4A, ...), the instruction and how
+// much of the figure one of them does: the work audit (analysis/work_audit.hpp) holds the
+// count of it in the kernel's timed loop to the work the entry claims, and the ceiling
+// (run/ceiling.hpp) bounds the figure by how many of them the device issues per clock.
+#pragma once
+#include "core/issue_rates.hpp"
+
+#include <string>
+#include <vector>
+
+namespace clgauge {
+
+struct CountedInstruction {
+    std::string path; // the entry's path this is the counted instruction of
+    std::string sass; // ECMAScript regex over one SASS instruction ("\\bFFMA\\b")
+    double work = 1;  // figure units (FLOP, OP, B) one of them does for one work-item
+    Pipe pipe = Pipe::None;
+    std::string what; // how the work is counted, for the report ("2 FLOP each")
+};
+
+// The row for `path`, or nullptr.
+inline const CountedInstruction* counted_on(const std::vector<CountedInstruction>& rows,
+                                            const std::string& path) {
+    for (const CountedInstruction& c : rows)
+        if (c.path == path) return &c;
+    return nullptr;
+}
+
+} // namespace clgauge
