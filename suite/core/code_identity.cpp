@@ -57,6 +57,7 @@ CodeIdentity combine(const std::vector<CodeIdentity>& programs) {
         }
         c.resources_reported = c.resources_reported || p.resources_reported;
         c.kernels.insert(c.kernels.end(), p.kernels.begin(), p.kernels.end());
+        c.device_code.insert(c.device_code.end(), p.device_code.begin(), p.device_code.end());
     }
     c.fingerprint = fnv1a64_hex(prints);
     return c;

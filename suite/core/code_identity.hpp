@@ -19,6 +19,9 @@ struct CodeIdentity {
     std::string build_options;
     bool resources_reported = false; // the compiler reported resources (NVIDIA)
     std::vector<KernelResources> kernels;
+    // The device binaries themselves (PTX text on NVIDIA), one per program, kept only where the
+    // cache was asked to (ProgramCache::keep_device_code, for the work audit); never reported.
+    std::vector<std::string> device_code;
     bool known() const { return !fingerprint.empty(); }
 };
 

@@ -62,6 +62,7 @@ CodeIdentity ProgramCache::identify(const cl::Program& program, const std::strin
         return code;
     code.fingerprint = program_fingerprint(binaries, options);
     code.build_options = options;
+    if (keep_device_code_) code.device_code = binaries;
     if (report_resources_) {
         // A build the driver's cache served reports nothing: the report of the build that
         // compiled this code is recalled (resource_memo.hpp).

@@ -71,6 +71,8 @@ class ProgramCache {
     void set_build_observer(std::function<void(const std::string& key)> observer) {
         build_observer_ = std::move(observer);
     }
+    // Keep each program's device binaries in its CodeIdentity (the work audit reads them).
+    void keep_device_code(bool keep) { keep_device_code_ = keep; }
     // The code of the programs got (built or found in the cache) since the last call, combined
     // (code_identity.hpp); the runner attaches it to the benchmark's measurement.
     CodeIdentity take_code();
@@ -97,6 +99,7 @@ class ProgramCache {
     cl::Context context_;
     cl::Device device_;
     bool report_resources_ = false;
+    bool keep_device_code_ = false;
     std::map<std::pair<std::string, std::string>, Built> programs_;
     std::vector<const Built*> used_; // since take_code(), each once, in the order first used
     // Built ahead (build_discovered), with their build logs, until get() asks for them.

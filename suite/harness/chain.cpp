@@ -26,14 +26,18 @@ constexpr double kGpuLaunchFloorSeconds = 0.05;
 constexpr double kPerfReferenceSteps = 4e7;
 constexpr size_t kPerfCrossCheckItems = 16;
 
+} // namespace
+
 // CLG_STEPS. CLGAUGE_MEM_TUNE's unroll overrides the steps unrolled per repeat: a probe of the
 // code size without a rebuild.
-unsigned unrolled_steps(const ChainSpec& spec, const RunOptions& opts) {
+unsigned chain_unrolled_steps(const ChainSpec& spec, const RunOptions& opts) {
     return opts.mem_tune.unroll.value_or(spec.steps);
 }
 
+namespace {
+
 Measurement run_chain(const ChainSpec& spec, Session& s, const Path& path, const RunOptions& opts) {
-    const unsigned unrolled = unrolled_steps(spec, opts);
+    const unsigned unrolled = chain_unrolled_steps(spec, opts);
     cl::Kernel kernel =
         build_kernel(s, spec.source, spec.kernel, chain_build_options(spec, path, opts), opts);
     // CLGAUGE_MEM_TUNE's local (and wgs, below) reshape the launch: probing a GPU without a
@@ -134,7 +138,7 @@ Measurement run_chain(const ChainSpec& spec, Session& s, const Path& path, const
 } // namespace
 
 std::string chain_build_options(const ChainSpec& spec, const Path& path, const RunOptions& opts) {
-    const unsigned unrolled = unrolled_steps(spec, opts);
+    const unsigned unrolled = chain_unrolled_steps(spec, opts);
     // The seed as a literal too: the chain constants become immediate operands (clg_const).
     return spec.options + " -DCLG_STEPS=" + std::to_string(unrolled) +
            " -DCLG_SEED=" + std::to_string(opts.seed) + "u" +

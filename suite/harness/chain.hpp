@@ -50,6 +50,10 @@ struct ChainSpec {
 
 Benchmark chain_benchmark(ChainSpec spec);
 
+// Chain steps unrolled per repeat (CLG_STEPS) in a run with `opts`: the spec's, or mem_tune's
+// unroll where it probes another.
+unsigned chain_unrolled_steps(const ChainSpec& spec, const RunOptions& opts);
+
 // The options a chain kernel is built with on `path` in a run with `opts` (the offline ISA
 // checks build the same).
 std::string chain_build_options(const ChainSpec& spec, const Path& path, const RunOptions& opts);

@@ -15,9 +15,6 @@ namespace mm = ref::mma;
 
 // The MMA pairs unrolled per repeat (CLG_STEPS). A small launch runs one pair per tile (3 MMAs):
 // every MMA is hundreds of barriers in the emulation, which a simulator checks one by one.
-unsigned unrolled_pairs(const MmaShape& shape, const RunOptions& opts) {
-    return opts.small_launch ? 1u : shape.steps;
-}
 
 constexpr size_t kConformanceGroups = 8; // a few tiles of each kind, quick on a 2-core CPU
 constexpr size_t kSmallGroups = 4;       // RunOptions::small_launch: tiles 0-3, one special
@@ -92,7 +89,7 @@ Verification check_tiles(const MmaSpec& spec, const MmaShape& shape,
 
 Measurement run_mma(const MmaSpec& spec, Session& s, const MmaPath& mp, const RunOptions& opts) {
     const MmaShape& shape = mp.shape;
-    const unsigned steps = unrolled_pairs(shape, opts);
+    const unsigned steps = mma_unrolled_pairs(shape, opts);
     cl::Kernel kernel = build_kernel(s, "mma.cl", "mma", mma_build_options(spec, mp, opts), opts);
     const size_t local = shape.local_size;
     require_work_group(kernel, s, local);
@@ -178,8 +175,12 @@ Measurement run_mma_path(const MmaSpec& spec, Session& s, const Path& path,
 
 } // namespace
 
+unsigned mma_unrolled_pairs(const MmaShape& shape, const RunOptions& opts) {
+    return opts.small_launch ? 1u : shape.steps;
+}
+
 std::string mma_build_options(const MmaSpec& spec, const MmaPath& mp, const RunOptions& opts) {
-    return spec.options + " -DCLG_STEPS=" + std::to_string(unrolled_pairs(mp.shape, opts)) +
+    return spec.options + " -DCLG_STEPS=" + std::to_string(mma_unrolled_pairs(mp.shape, opts)) +
            " -DCLG_MMA_TILES=" + std::to_string(mp.shape.tiles_per_group) +
            (mp.path.options.empty() ? "" : " " + mp.path.options);
 }

@@ -36,6 +36,9 @@ struct MmaSpec {
 
 Benchmark mma_benchmark(MmaSpec spec);
 
+// MMA pairs unrolled per repeat (CLG_STEPS) in a run with `opts`: one in a small launch.
+unsigned mma_unrolled_pairs(const MmaShape& shape, const RunOptions& opts);
+
 // The options mma.cl is built with on path `mp` in a run with `opts` (the offline ISA checks
 // build the same).
 std::string mma_build_options(const MmaSpec& spec, const MmaPath& mp, const RunOptions& opts);

@@ -77,6 +77,7 @@ PtxBuild assemble_in(const NvTools& tools, const fs::path& dir, PtxBuild b,
         return b;
     }
     b.kernels = parse_sass(sass);
+    b.sass = sass;
     for (const KernelResources& k : parse_ptxas_resources(ptxas_log)) {
         SassKernel& kernel = b.kernels[k.kernel];
         kernel.stack_bytes = k.stack_bytes;

@@ -57,6 +57,7 @@ struct PtxBuild {
     bool assembled = false; // ptxas made a cubin (and nvdisasm read it)
     std::string log;        // what the failing or last tool said
     std::string ptx;
+    std::string sass;                          // nvdisasm -c, whole (labels included)
     std::map<std::string, SassKernel> kernels; // entry function name -> its SASS
 };
 

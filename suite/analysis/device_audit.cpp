@@ -1,0 +1,118 @@
+#include "analysis/device_audit.hpp"
+
+#include "run/runner.hpp"
+
+#include <cstdio>
+
+namespace clgauge {
+namespace {
+
+std::string number(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", v);
+    return buf;
+}
+
+// The audit of `m`'s program binaries (those of the kernel the claim names).
+WorkAudit audit_measurement(const Benchmark& b, const Measurement& m, const RunOptions& opts,
+                            const NvidiaAssembler& tools) {
+    const CountedInstruction* counted = counted_on(b.counted, m.path);
+    if (!counted) return not_audited(b, m.path, "path " + m.path + " has no counted instruction");
+    std::string why;
+    const auto claim = loop_claim(b, m.path, opts, &why);
+    if (!claim) return not_audited(b, m.path, why);
+    if (m.code.device_code.empty())
+        return not_audited(b, m.path, "the driver gave no program binary");
+    std::string logs;
+    for (const std::string& binary : m.code.device_code) {
+        if (binary.find(".entry " + claim->kernel + "(") == std::string::npos) continue;
+        const AssembledPtx a = assemble_ptx(tools, binary);
+        if (!a.ok) {
+            logs += a.log;
+            continue;
+        }
+        const auto f = a.functions.find(claim->kernel);
+        if (f != a.functions.end()) return audit_function(b, *counted, *claim, f->second);
+    }
+    WorkAudit failed = not_audited(b, m.path,
+                                   "no program binary of kernel " + claim->kernel +
+                                       " could be assembled" + (logs.empty() ? "" : ": " + logs));
+    failed.verdict = AuditVerdict::Fail;
+    return failed;
+}
+
+} // namespace
+
+DeviceAudit audit_device(Session& session, const std::vector<const Benchmark*>& selection,
+                         const RunOptions& opts, const std::optional<std::string>& forced_path,
+                         const NvidiaAssembler& tools,
+                         const std::function<void(size_t, const Benchmark&)>& progress) {
+    session.programs.keep_device_code(true);
+    DeviceAudit audit;
+    for (size_t i = 0; i < selection.size(); ++i) {
+        const Benchmark& b = *selection[i];
+        if (progress) progress(i, b);
+        const PathChoice choice = choose_path(b, session.caps, forced_path);
+        WorkAudit row;
+        if (!choice.path)
+            row = not_audited(b, "", "unsupported: " + choice.unsupported_reason);
+        else if (!counted_on(b.counted, choice.path->name)) {
+            std::string why = "path " + choice.path->name + " has no counted instruction";
+            (void)loop_claim(b, choice.path->name, opts, &why);
+            row = not_audited(b, choice.path->name, why);
+        } else {
+            const Measurement m = run_benchmark(session, b, opts, forced_path);
+            if (m.status != Status::Ok) {
+                row = not_audited(b, m.path, std::string(status_name(m.status)) + ": " + m.reason);
+                if (is_failure(m.status)) row.verdict = AuditVerdict::Fail;
+            } else
+                row = audit_measurement(b, m, opts, tools);
+        }
+        (row.verdict == AuditVerdict::Pass   ? audit.passed
+         : row.verdict == AuditVerdict::Fail ? audit.failed
+                                             : audit.not_audited)++;
+        audit.rows.push_back(std::move(row));
+    }
+    return audit;
+}
+
+void print_audit(std::ostream& out, const DeviceAudit& audit) {
+    out << "Work audit: the counted instruction in each kernel's timed loop, per work-item and "
+           "trip (executed / counted)\n";
+    for (const WorkAudit& a : audit.rows) {
+        char line[256];
+        if (a.verdict == AuditVerdict::NotAudited)
+            std::snprintf(line, sizeof line, "  %-11s %-30s", audit_verdict_name(a.verdict),
+                          (a.id + (a.path.empty() ? "" : " [" + a.path + "]")).c_str());
+        else
+            std::snprintf(line, sizeof line, "  %-11s %-30s %5zu in loop  %10s / %-10s  %.3f",
+                          audit_verdict_name(a.verdict), (a.id + " [" + a.path + "]").c_str(),
+                          a.in_loop, number(a.executed).c_str(), number(a.counted).c_str(),
+                          a.ratio());
+        out << line << "  " << a.what << (a.what.empty() ? "" : "; ") << a.reason << "\n";
+    }
+    out << "audit: " << audit.passed << " passed, " << audit.failed << " failed, "
+        << audit.not_audited << " not audited\n";
+}
+
+nlohmann::json audit_to_json(const DeviceAudit& audit) {
+    nlohmann::json entries = nlohmann::json::array();
+    for (const WorkAudit& a : audit.rows)
+        entries.push_back({{"id", a.id},
+                           {"path", a.path},
+                           {"kernel", a.kernel},
+                           {"instruction", a.instruction},
+                           {"what", a.what},
+                           {"verdict", audit_verdict_name(a.verdict)},
+                           {"in_loop", a.in_loop},
+                           {"executed", a.executed},
+                           {"counted", a.counted},
+                           {"ratio", a.ratio()},
+                           {"reason", a.reason}});
+    return {{"passed", audit.passed},
+            {"failed", audit.failed},
+            {"not_audited", audit.not_audited},
+            {"entries", entries}};
+}
+
+} // namespace clgauge

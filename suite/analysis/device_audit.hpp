@@ -1,0 +1,38 @@
+// The work audit on a device (clgauge --audit): each selected entry runs as the table runs it,
+// and the program binary the driver built for it (PTX on NVIDIA) is assembled by ptxas, read
+// by nvdisasm and held to the entry's claim (work_audit.hpp). Only NVIDIA's binaries can be
+// read this way.
+#pragma once
+#include "analysis/nvidia_assembler.hpp"
+#include "analysis/work_audit.hpp"
+#include "core/session.hpp"
+
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace clgauge {
+
+struct DeviceAudit {
+    std::vector<WorkAudit> rows;
+    size_t passed = 0, failed = 0, not_audited = 0;
+};
+
+// Runs and audits `selection` on `session`'s device (an NVIDIA GPU).
+DeviceAudit audit_device(Session& session, const std::vector<const Benchmark*>& selection,
+                         const RunOptions& opts, const std::optional<std::string>& forced_path,
+                         const NvidiaAssembler& tools,
+                         const std::function<void(size_t done, const Benchmark&)>& progress = {});
+
+// One line per entry: verdict, id [path], counted instructions in the loop, executed /
+// counted work per work-item and trip, and why.
+void print_audit(std::ostream& out, const DeviceAudit& audit);
+
+// {"passed", "failed", "not_audited", "entries": [{id, path, kernel, instruction, what,
+// verdict, in_loop, executed, counted, ratio, reason}]}
+nlohmann::json audit_to_json(const DeviceAudit& audit);
+
+} // namespace clgauge
