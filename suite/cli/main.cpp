@@ -5,6 +5,7 @@
 #include "baseline/known_failures.hpp"
 #include "baseline/match.hpp"
 #include "cli/analysis_cli.hpp"
+#include "cli/audit_cli.hpp"
 #include "cli/build_processes.hpp"
 #include "cli/compare_cli.hpp"
 #include "cli/crash_journal.hpp"
@@ -244,6 +245,7 @@ int run(const CliOptions& cli, const std::string& journal_file) {
                                      " share one baseline file; record one of them, by index");
     if (workers) build_with_workers(*workers, chosen, opts);
     if (cli.build_only) return run_build_only_cli(cli, chosen, selection, opts, workers.get());
+    if (cli.audit) return run_audit_cli(cli, chosen, selection, opts);
     const bool baseline_mode = cli.check || cli.record;
 
     const bool tty = isatty(STDERR_FILENO);

@@ -76,6 +76,11 @@ options:
                        recordings of those metrics in baseline FILE, for metrics
                        whose method changed, and pool what is left; refuses to
                        leave a metric with none
+  --audit              run the selection as the table does, then hold each NVIDIA
+                       kernel's timed loop, as ptxas and nvdisasm read the driver's
+                       binary, to the work its figure counts: executed / counted per
+                       entry (--json FILE writes it); exit 1 on a mismatch
+                       (docs/work-audit.md)
   --stamp-code REPORT FILE
                        copy each metric's code fingerprint and kernel resources
                        from a --json REPORT (a perf run of the same device and
@@ -125,6 +130,7 @@ const std::map<std::string, bool CliOptions::*> kFlags = {
     {"--list-benchmarks", &CliOptions::list_benchmarks},
     {"--conformance", &CliOptions::conformance},
     {"--timing", &CliOptions::timing},
+    {"--audit", &CliOptions::audit},
     {"--build-only", &CliOptions::build_only},
     {"--sweep-short", &CliOptions::sweep_short},
     {"--list-sweeps", &CliOptions::list_sweeps},
@@ -152,8 +158,9 @@ std::vector<std::string> split_commas(const std::string& list) {
 
 bool runs_table(const CliOptions& c) {
     return !(c.help || c.build_only || c.list || c.list_benchmarks || c.list_sweeps || c.check ||
-             c.record || !c.sweeps.empty() || !c.roofline_report.empty() || !c.compare.empty() ||
-             !c.drop_recordings.empty() || !c.stamp_code.empty() || !c.resource_spec_file.empty());
+             c.record || c.audit || !c.sweeps.empty() || !c.roofline_report.empty() ||
+             !c.compare.empty() || !c.drop_recordings.empty() || !c.stamp_code.empty() ||
+             !c.resource_spec_file.empty());
 }
 
 CliOptions parse_cli(const std::vector<std::string>& args) {
@@ -248,6 +255,11 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
          o.budget_ms || o.seed || o.timeout_s))
         throw UsageError("--drop-recordings edits one baseline file and runs nothing: give it "
                          "with --only GLOB alone");
+    if (o.audit && (o.check || o.record || o.conformance || o.timing || o.build_only ||
+                    !o.csv_file.empty() || !o.sweeps.empty() || !o.roofline_report.empty() ||
+                    !o.compare.empty() || !o.drop_recordings.empty() || !o.stamp_code.empty()))
+        throw UsageError("--audit runs the selection and audits its code: give it with a device, "
+                         "--only, --path, --budget-ms, --seed, --timeout or --json");
     if (o.build_queue && !o.build_only) throw UsageError("--build-queue applies to --build-only");
     if (o.stamp_code.size() > 2)
         throw UsageError("--stamp-code takes one report and one file, once");

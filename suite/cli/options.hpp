@@ -32,6 +32,7 @@ struct CliOptions {
     std::string roofline_report;     // --roofline REPORT.json: draw, no device needed
     bool build_only = false;         // --build-only: build the selection's programs and exit
     bool timing = false;             // --timing: event stage breakdown and profiling overhead
+    bool audit = false;              // --audit: the work audit of the selection's NVIDIA code
     // --compare A.json B.json: A/B of two reports, no device needed (docs/compare.md)
     std::vector<std::string> compare;
     std::optional<double> alpha;      // --alpha P: significance level of the U test
