@@ -27,8 +27,8 @@ std::map<std::string, SassFunction> parse_sass_listing(const std::string& text) 
     return functions;
 }
 
-std::vector<SassLoop> sass_loops(const SassFunction& f) {
-    static const std::regex branch(R"(\bBRA\b[^`]*`\((\.L_x_\d+)\))");
+std::vector<SassLoop> sass_loops(const SassFunction& f, const std::string& branch_regex) {
+    const std::regex branch(branch_regex);
     std::map<std::string, size_t> labels;
     for (size_t i = 0; i < f.size(); ++i)
         if (f[i].label) labels.emplace(f[i].text, i);
@@ -37,13 +37,27 @@ std::vector<SassLoop> sass_loops(const SassFunction& f) {
     std::smatch m;
     for (size_t i = 0; i < f.size(); ++i) {
         if (f[i].label || !std::regex_search(f[i].text, m, branch)) continue;
-        const auto l = labels.find(m[1].str());
+        const auto l = labels.find(m[m.size() - 1].str());
         if (l != labels.end() && l->second < i) last_branch[l->second] = i;
     }
     std::vector<SassLoop> loops;
     for (const auto& [first, last] : last_branch)
         loops.push_back({first, last});
     return loops;
+}
+
+SassFunction amdgcn_function(const std::string& code) {
+    SassFunction f;
+    std::istringstream in(code);
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.empty()) continue;
+        if (line.back() == ':')
+            f.push_back({true, line.substr(0, line.size() - 1)});
+        else
+            f.push_back({false, line});
+    }
+    return f;
 }
 
 size_t count_instructions(const SassFunction& f, const std::string& regex, size_t first,

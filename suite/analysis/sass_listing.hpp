@@ -22,7 +22,18 @@ std::map<std::string, SassFunction> parse_sass_listing(const std::string& text);
 struct SassLoop {
     size_t first = 0, last = 0;
 };
-std::vector<SassLoop> sass_loops(const SassFunction& f);
+
+// A branch in SASS: "@!P0 BRA `(.L_x_1)", its target label the first group.
+inline constexpr const char* kSassBranch = R"(\bBRA\b[^`]*`\((\.L_x_\d+)\))";
+// A branch in AMDGPU assembly: "s_cbranch_scc1 .LBB0_2", "s_branch .LBB0_2".
+inline constexpr const char* kAmdgcnBranch = R"(^s_(cbranch_\w+|branch)\s+(\.LBB\d+_\d+))";
+
+// The loops of `f`: `branch` matches a branch instruction, its last group the target label.
+std::vector<SassLoop> sass_loops(const SassFunction& f, const std::string& branch = kSassBranch);
+
+// An AMDGPU kernel's code as clang -S prints it, an instruction or a block label (".LBB0_2:")
+// a line, in the same form.
+SassFunction amdgcn_function(const std::string& code);
 
 // How many instructions in lines [first, last] of `f` match `regex` (ECMAScript).
 size_t count_instructions(const SassFunction& f, const std::string& regex, size_t first = 0,

@@ -71,18 +71,20 @@ WorkAudit not_audited(const Benchmark& b, const std::string& path, std::string w
 }
 
 WorkAudit audit_function(const Benchmark& b, const CountedInstruction& counted,
-                         const LoopClaim& claim, const SassFunction& function) {
+                         const LoopClaim& claim, const SassFunction& function,
+                         const std::string& instruction, const std::string& branch) {
+    const std::string& re = instruction.empty() ? counted.sass : instruction;
     WorkAudit a;
     a.id = b.id;
     a.path = counted.path;
     a.kernel = claim.kernel;
-    a.instruction = counted.sass;
+    a.instruction = re;
     a.what = counted.what;
     a.counted = claim.work;
     // The timed loop: the one holding the most counted instructions, the innermost of equals.
     std::optional<SassLoop> best;
-    for (const SassLoop& l : sass_loops(function)) {
-        const size_t n = count_instructions(function, counted.sass, l.first, l.last);
+    for (const SassLoop& l : sass_loops(function, branch)) {
+        const size_t n = count_instructions(function, re, l.first, l.last);
         if (n == 0) continue;
         if (!best || n > a.in_loop ||
             (n == a.in_loop && l.last - l.first < best->last - best->first)) {
@@ -93,7 +95,7 @@ WorkAudit audit_function(const Benchmark& b, const CountedInstruction& counted,
     a.executed = double(a.in_loop) * counted.work;
     const bool equal = std::fabs(a.executed - a.counted) <= 1e-9 * std::max(1.0, a.counted);
     a.verdict = equal && a.counted > 0 ? AuditVerdict::Pass : AuditVerdict::Fail;
-    const size_t outside = count_instructions(function, counted.sass);
+    const size_t outside = count_instructions(function, re);
     if (a.verdict == AuditVerdict::Pass)
         a.reason = "counted: " + claim.derivation;
     else if (!best)

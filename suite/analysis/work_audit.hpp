@@ -43,9 +43,12 @@ struct WorkAudit {
     double ratio() const { return counted > 0 ? executed / counted : 0; }
 };
 
-// Holds `function` (the SASS of the claim's kernel) to the claim.
+// Holds `function` (the SASS of the claim's kernel) to the claim, counting `instruction` (the
+// counted row's SASS unless given: its AMDGPU one, with kAmdgcnBranch).
 WorkAudit audit_function(const Benchmark& b, const CountedInstruction& counted,
-                         const LoopClaim& claim, const SassFunction& function);
+                         const LoopClaim& claim, const SassFunction& function,
+                         const std::string& instruction = "",
+                         const std::string& branch = kSassBranch);
 
 // A WorkAudit that judged nothing, saying why.
 WorkAudit not_audited(const Benchmark& b, const std::string& path, std::string why);

@@ -19,9 +19,10 @@ std::vector<Path> dp4a_paths(bool amd) {
     return v;
 }
 
-// `idp`: the SASS of the ptx path's dp4a, one 4-way dot product with accumulate.
+// `idp`: the SASS of the ptx path's dp4a, one 4-way dot product with accumulate; `dot4` the
+// AMDGPU instruction of the amd path.
 Benchmark dp4a_entry(const char* id, const char* kernel, const char* what, ChainReference reference,
-                     bool amd, const char* idp) {
+                     bool amd, const char* idp, const char* dot4 = "") {
     return chain_benchmark(
         {.entry = {.id = id,
                    .family = "dp4a",
@@ -29,7 +30,8 @@ Benchmark dp4a_entry(const char* id, const char* kernel, const char* what, Chain
                    .description = what,
                    .unit = Unit::OpPerSecond,
                    .paths = dp4a_paths(amd),
-                   .counted = {{"ptx", idp, 8, Pipe::Dp4a, "IDP.4A, 8 OP each"}}},
+                   .counted = {{"ptx", idp, 8, Pipe::Dp4a, "IDP.4A, 8 OP each"},
+                               {"amd", "", 8, Pipe::None, "v_dot4, 8 OP each", dot4}}},
          .source = "dp4a.cl",
          .kernel = kernel,
          // Per step: two dependent 4-way dot products with accumulate, each counted as
@@ -43,9 +45,10 @@ Benchmark dp4a_entry(const char* id, const char* kernel, const char* what, Chain
 
 std::vector<Benchmark> dp4a() {
     return {dp4a_entry("dp4a.s8", "dp4a_s8", "4x8-bit dot product, signed x signed", ref::dp4a_s8,
-                       true, R"(\bIDP\.4A\.S8\.S8\b)"),
+                       true, R"(\bIDP\.4A\.S8\.S8\b)", R"(^v_dot4c?_i32_i8(_e32|_e64)?\s)"),
             dp4a_entry("dp4a.u8", "dp4a_u8", "4x8-bit dot product, unsigned x unsigned",
-                       ref::dp4a_u8, true, R"(\bIDP\.4A\.U8\.U8\b)"),
+                       ref::dp4a_u8, true, R"(\bIDP\.4A\.U8\.U8\b)",
+                       R"(^v_dot4_u32_u8(_e32|_e64)?\s)"),
             dp4a_entry("dp4a.su8", "dp4a_su8", "4x8-bit dot product, signed x unsigned",
                        ref::dp4a_su8, false, R"(\bIDP\.4A\.S8\.U8\b)")};
 }

@@ -30,8 +30,10 @@ std::vector<Benchmark> fma() {
     // What does the counted work on NVIDIA: an FMA is two operations; HFMA2 does two half
     // lanes' FMAs (a HFMA2.MMA of -RZ and RZ is a register move, not an FMA).
     const char* hfma2 = R"(\bHFMA2(\.MMA)?\b(?!.*-RZ, RZ))";
-    entries[0].counted = {{"native", R"(\bDFMA\b)", 2, Pipe::Fp64Fma, "DFMA, 2 FLOP each"}};
-    entries[1].counted = {{"native", R"(\bFFMA\b)", 2, Pipe::Fp32Fma, "FFMA, 2 FLOP each"}};
+    entries[0].counted = {{"native", R"(\bDFMA\b)", 2, Pipe::Fp64Fma, "DFMA, 2 FLOP each",
+                           R"(^v_fmac?_f64(_e32|_e64)?\s)"}};
+    entries[1].counted = {{"native", R"(\bFFMA\b)", 2, Pipe::Fp32Fma, "FFMA, 2 FLOP each",
+                           R"(^v_fmac?_f32(_e32|_e64)?\s)"}};
     for (const char* path : {"ptx", "nvhalf"})
         entries[2].counted.push_back({path, hfma2, 4, Pipe::Fp16x2Fma, "HFMA2, 4 FLOP each"});
     return entries;

@@ -29,9 +29,11 @@ std::vector<Benchmark> mad() {
     // a 64-bit one is an IMAD.WIDE.U32 of the low words and two IMADs of the cross terms; a
     // 16-bit lane is a 32-bit IMAD, wide or packed (IMAD.MOV, IMAD.SHL and IMAD.IADD are
     // moves, shifts and adds).
+    // On AMD a 32-bit one is a v_mad_u64_u32 (the low word), or a v_mul_lo_u32 and an add.
     entries[0].counted = {{"native", R"(\bIMAD\.WIDE\.U32\b)", 2, Pipe::IntMad,
                            "IMAD.WIDE.U32, 2 OP each (with two IMADs)"}};
-    entries[1].counted = {{"native", R"(\bIMAD )", 2, Pipe::IntMad, "IMAD, 2 OP each"}};
+    entries[1].counted = {{"native", R"(\bIMAD )", 2, Pipe::IntMad, "IMAD, 2 OP each",
+                           R"(^(v_mul_lo_u32|v_mad_u64_u32)(_e64)?\s)"}};
     for (const char* path : {"wide", "native"})
         entries[2].counted.push_back({path, R"(\bIMAD )", 2, Pipe::IntMad, "IMAD, 2 OP each"});
     return entries;

@@ -23,6 +23,7 @@ std::string quoted(const std::string& s) {
 std::map<std::string, AmdKernel> parse_amdgcn(const std::string& text) {
     static const std::regex label(R"(^([A-Za-z_][A-Za-z_0-9]*):)");
     static const std::regex func_end(R"(^\.Lfunc_end)");
+    static const std::regex block(R"(^(\.LBB\d+_\d+):)");
     static const std::regex instruction(R"(^\s+([a-z][a-z0-9_]*(\s.*)?)$)");
     static const std::regex descriptor(R"(^\s*\.amdhsa_kernel\s+(\S+))");
     static const std::regex private_size(R"(^\s*\.amdhsa_private_segment_fixed_size\s+(\d+))");
@@ -41,6 +42,8 @@ std::map<std::string, AmdKernel> parse_amdgcn(const std::string& text) {
             in_code.clear();
         } else if (std::regex_search(line, m, label)) {
             in_code = m[1].str();
+        } else if (!in_code.empty() && std::regex_search(line, m, block)) {
+            kernels[in_code].code += m[1].str() + ":\n";
         } else if (!in_code.empty() && std::regex_search(line, m, instruction)) {
             kernels[in_code].code += m[1].str() + "\n";
         }

@@ -17,7 +17,9 @@ struct AmdTools {
 AmdTools find_amd_tools();
 
 struct AmdKernel {
-    std::string code;           // the instructions, one a line ("v_dot4c_i32_i8_e32 v1, ...")
+    // The instructions, one a line ("v_dot4c_i32_i8_e32 v1, ..."), and the labels of its basic
+    // blocks (".LBB0_2:"), where its loops branch back to.
+    std::string code;
     unsigned private_bytes = 0; // .amdhsa_private_segment_fixed_size: scratch per work-item
 };
 

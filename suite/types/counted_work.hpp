@@ -17,6 +17,10 @@ struct CountedInstruction {
     double work = 1;  // figure units (FLOP, OP, B) one of them does for one work-item
     Pipe pipe = Pipe::None;
     std::string what; // how the work is counted, for the report ("2 FLOP each")
+    // The same instruction in AMDGPU assembly where the path runs on AMD GPUs too (audited
+    // offline); empty where it does not or is not audited there. A row for a path only AMD
+    // runs has no `sass`.
+    std::string amdgcn = {};
 };
 
 // The row for `path`, or nullptr.
