@@ -1,5 +1,6 @@
 #include "core/capabilities.hpp"
 
+#include "core/capability_memo.hpp"
 #include "core/program_build.hpp"
 
 #include <algorithm>
@@ -222,7 +223,9 @@ std::string missing_image_formats(const cl::Context& context, const cl::Device& 
 }
 } // namespace
 
-Capabilities detect_capabilities(const cl::Context& context, const DeviceEntry& entry) {
+namespace {
+
+Capabilities probe_capabilities(const cl::Context& context, const DeviceEntry& entry) {
     Capabilities c;
     const cl::Device& d = entry.device;
     c.extensions = parse_extensions(d.getInfo<CL_DEVICE_EXTENSIONS>());
@@ -309,6 +312,16 @@ Capabilities detect_capabilities(const cl::Context& context, const DeviceEntry& 
                         !try_compile(context, d, kDot4x8Probe, std).has_value();
     }
     detect_atomics(context, entry, c);
+    return c;
+}
+
+} // namespace
+
+Capabilities detect_capabilities(const cl::Context& context, const DeviceEntry& entry) {
+    const std::string key = capability_key(entry);
+    if (auto remembered = recall_capabilities(key)) return *remembered;
+    Capabilities c = probe_capabilities(context, entry);
+    remember_capabilities(key, c);
     return c;
 }
 

@@ -53,9 +53,11 @@ struct Capabilities {
     bool has_feature(const std::string& f) const { return opencl_c_features.count(f) != 0; }
     // The -cl-std option for kernels that need OpenCL C 2.0+ features, or "" if unsupported.
     std::string cl_std_for_subgroups() const;
+    bool operator==(const Capabilities&) const = default;
 };
 
-// Queries and probes. The probes compile tiny kernels in the given context.
+// Queries and probes. The probes compile tiny kernels in the given context; their outcome is
+// remembered on disk for the device and driver (core/capability_memo.hpp).
 Capabilities detect_capabilities(const cl::Context& context, const DeviceEntry& entry);
 
 // Compiles source for the device; on failure returns the build log (never throws).
