@@ -15,6 +15,8 @@
 #include <fcntl.h>
 #include <filesystem>
 #include <gtest/gtest.h>
+
+#include <fstream>
 #include <initializer_list>
 #include <optional>
 #include <stdexcept>
@@ -114,7 +116,12 @@ TEST_F(OutputFiles, PipeThroughProcSelfFdWrittenInPlace) {
 TEST_F(OutputFiles, FifoWrittenInPlace) {
     ASSERT_EQ(::mkfifo(at("fifo").c_str(), 0600), 0);
     std::string got;
-    std::thread reader([&] { got = read(at("fifo")); });
+    // A blocking open, as a reader of a FIFO does (cat, tee): read_file_text's non-blocking one
+    // could see end-of-file before the writer opened, and leave the writer waiting forever.
+    std::thread reader([&] {
+        std::ifstream in(at("fifo"));
+        got.assign(std::istreambuf_iterator<char>(in), {});
+    });
     write_output_file(at("fifo"), "through the fifo\n");
     reader.join();
     EXPECT_EQ(got, "through the fifo\n");
