@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <iterator>
+#include <map>
 
 namespace clgauge {
 
@@ -49,6 +50,43 @@ MetricCheck check_benchmark(Session& session, const Benchmark& b, const Baseline
                      std::to_string(best.attempts) + " of " + std::to_string(attempts) +
                      " after slower ones (noise, not a repeatable regression)";
     return best;
+}
+
+std::string check_budget_line(const BaselineFile& baseline,
+                              const std::vector<const Benchmark*>& selection,
+                              const RunOptions& options) {
+    const auto ms = [](double v) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%g ms", v);
+        return std::string(buf);
+    };
+    const double own = options.budget.seconds * 1000.0;
+    std::map<double, size_t> recorded; // budget_ms: metrics
+    size_t unrecorded = 0;
+    for (const Benchmark* b : selection) {
+        const auto it = baseline.metrics.find(b->id);
+        if (it != baseline.metrics.end() && it->second.budget_ms > 0)
+            ++recorded[it->second.budget_ms];
+        else
+            ++unrecorded;
+    }
+    std::vector<std::string> parts;
+    bool differs = false;
+    for (const auto& [budget, count] : recorded) {
+        parts.push_back(ms(budget) + " a metric for " + std::to_string(count) +
+                        " metrics, as the baseline recorded them (budget_ms)");
+        differs = differs || budget != own;
+    }
+    if (unrecorded)
+        parts.push_back(ms(own) + " (this run's) for " + std::to_string(unrecorded) +
+                        " metrics with no recorded budget");
+    if (differs)
+        parts.push_back("this run's " + ms(own) +
+                        " (--budget-ms or CLGAUGE_BUDGET_MS) does not apply to the recorded ones");
+    std::string line = "budget:";
+    for (size_t i = 0; i < parts.size(); ++i)
+        line += (i ? "; " : " ") + parts[i];
+    return line;
 }
 
 MetricCheck check_benchmark_known(Session& session, const Benchmark& b,

@@ -33,6 +33,13 @@ MetricCheck check_benchmark_known(Session& session, const Benchmark& b,
                                   const std::optional<std::string>& forced_path,
                                   const std::vector<KnownFailure>& known, bool allow_fixed);
 
+// Which budget a check of `selection` measures with, and where it comes from: "budget: 100 ms
+// a metric, as the baseline recorded it (budget_ms), not this run's 50 ms (--budget-ms or
+// CLGAUGE_BUDGET_MS)"; metrics the baseline lacks or recorded without a budget take the run's.
+std::string check_budget_line(const BaselineFile& baseline,
+                              const std::vector<const Benchmark*>& selection,
+                              const RunOptions& options);
+
 // "fp32.fma: baseline 1.2 TFLOPs/s, measured 1.1 TFLOPs/s, -8.3% (tolerance 5.0%): REGRESSION ..."
 std::string check_line(const MetricCheck& c);
 // CTest's measurement tags for a dashboard (CDash draws each numeric one's history): the

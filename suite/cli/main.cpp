@@ -104,6 +104,7 @@ int check_device(Session& session, const std::vector<const Benchmark*>& selectio
         return kUsage;
     }
     const auto known = known_failures_for(dir, session.facts());
+    std::cout << check_budget_line(*base, selection, opts) << "\n";
     std::vector<MetricCheck> checks;
     for (size_t i = 0; i < selection.size(); ++i) {
         if (tty)

@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <optional>
 #include <string>
 #include <thread>
@@ -94,24 +95,62 @@ int Budget::reps_for(double launch_s) const {
     return static_cast<int>(std::clamp(n, double(min_reps), double(max_reps)));
 }
 
-namespace {
-// A pinned launch (no rounds) is launched here for the first time: warm it up first.
-int round_zero_warmups(int rounds) {
-    return rounds == 0 ? 1 : 0;
+std::optional<std::string> budget_overrun(const BudgetLedger& spent, const Budget& budget) {
+    if (spent.total() <= budget.bound_seconds()) return std::nullopt;
+    char buf[200];
+    std::snprintf(buf, sizeof buf,
+                  "calibration and measurement took %.3f s in %d launches, more than twice the "
+                  "budget of %.3f s",
+                  spent.total(), spent.launches, budget.seconds);
+    return std::string(buf);
 }
+
+namespace {
+
+// The host seconds a batch of launches took: its samples, and its warm-ups at their median.
+double charged(const Timings& t, int warmups) {
+    double s = warmups * t.host.median;
+    for (double x : t.host.samples)
+        s += x;
+    return s;
+}
+
+Stats joined(const Stats& a, const Stats& b) {
+    std::vector<double> v = a.samples;
+    v.insert(v.end(), b.samples.begin(), b.samples.end());
+    return summarize(std::move(v));
+}
+
+// The samples of `a`, then those of `b`; b's clock.
+Timings merged(const Timings& a, const Timings& b) {
+    Timings t = b;
+    t.device = joined(a.device, b.device);
+    t.host = joined(a.host, b.host);
+    t.queued_to_submit = joined(a.queued_to_submit, b.queued_to_submit);
+    t.submit_to_start = joined(a.submit_to_start, b.submit_to_start);
+    return t;
+}
+
 } // namespace
 
 Timings calibrate_and_time(const TimedLaunches& timed, const Budget& budget, int rounds,
-                           const GrowLaunch& grow) {
+                           const GrowLaunch& grow, BudgetLedger* ledger_out) {
+    BudgetLedger ledger;
+    auto charge = [&](const Timings& t, int warmups, double& into) {
+        into += charged(t, warmups);
+        ledger.launches += warmups + int(t.host.count());
+    };
     const double target = budget.launch_seconds();
     // The last launch of the shape that is timed: it sizes the timed launches and is their
-    // warm-up, so neither is launched again (a contended atomic's launch takes 1.4 s).
+    // first sample, so it is not launched again (a contended atomic's launch took 1.4 s).
     double launch = -1;
     std::optional<Timings> first, last; // of calibration, for the growth check
     {
         PhaseScope calibrating(Phase::Calibrate);
         for (int round = 0; round < rounds; ++round) {
-            const Timings t = timed(round == 0 ? 1 : 0, 1);
+            const int warmups = round == 0 ? 1 : 0;
+            const Timings t = timed(warmups, 1);
+            charge(t, warmups, ledger.calibrate_s);
             if (!first) first = t;
             last = t;
             const double once = t.device.median;
@@ -124,20 +163,38 @@ Timings calibrate_and_time(const TimedLaunches& timed, const Budget& budget, int
             }
         }
         if (launch < 0) {
-            const Timings t = timed(round_zero_warmups(rounds), 1);
+            // A pinned launch, or one grown in the last round: warmed up first.
+            const Timings t = timed(1, 1);
+            charge(t, 1, ledger.calibrate_s);
             if (!first) first = t;
             last = t;
             launch = t.device.median;
         }
     }
     std::optional<std::string> problem;
-    if (first && last && first->clock == TimerSource::Device && last->clock == TimerSource::Device)
+    if (first->clock == TimerSource::Device && last->clock == TimerSource::Device)
         problem = growth_problem(first->device.median, first->host.median, last->device.median,
                                  last->host.median);
-    if (problem || (last && last->clock == TimerSource::Host)) launch = last->host.median;
-    PhaseScope measuring(Phase::Measure);
-    Timings t = timed(0, budget.reps_for(launch));
+    if (problem || last->clock == TimerSource::Host) launch = last->host.median;
+    // The last calibration launch is a sample where its device time stands.
+    const bool reuse = !problem && last->clock == TimerSource::Device;
+    int reps = budget.reps_for(launch) - (reuse ? 1 : 0);
+    // What the bound leaves, at the host's time of one launch.
+    const double left = budget.bound_seconds() - ledger.total();
+    const double each = std::max(last->host.median, 1e-9);
+    reps = std::min(reps, int(std::clamp(std::floor(left / each), 0.0, double(budget.max_reps))));
+    // Never fewer than min_reps samples: a gate needs them, and a launch the aim sized lets
+    // them keep the bound anyway.
+    reps = std::max(reps, budget.min_reps - (reuse ? 1 : 0));
+    Timings t = *last;
+    if (reps > 0) {
+        PhaseScope measuring(Phase::Measure);
+        const Timings measured = timed(0, reps);
+        charge(measured, 0, ledger.measure_s);
+        t = reuse && measured.clock == TimerSource::Device ? merged(*last, measured) : measured;
+    }
     if (problem) time_with_host_clock(t, *problem);
+    if (ledger_out) *ledger_out = ledger;
     return t;
 }
 

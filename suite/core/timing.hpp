@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -50,30 +51,54 @@ void finish_within(cl::CommandQueue& queue, double timeout_s);
 Timings time_launches(cl::CommandQueue& queue, const Enqueue& enqueue, int warmups, int reps,
                       double timeout_s);
 
-// How long to spend measuring one benchmark.
+// The measured device time per benchmark unless CLGAUGE_BUDGET_MS or --budget-ms says
+// otherwise: the committed baselines were recorded with it.
+constexpr long kDefaultBudgetMs = 100;
+
+// How long to spend measuring one benchmark. Calibration and measurement together take at
+// most bound_seconds() of launches (twice the budget) wherever a benchmark's launch can be
+// made as short as the aim: the aim of one launch is capped so that min_reps of them and the
+// calibration fit, and the count of timed launches is cut to what is left.
 struct Budget {
-    double seconds = 0.1; // total timed device time to aim for
+    double seconds = kDefaultBudgetMs / 1000.0; // total timed device time to aim for
     int min_reps = 5, max_reps = 100;
     // A harness whose launches have a fixed cost (ramp-up and tail) sets a floor on the aim.
     double min_launch_seconds = 0;
-    // The aim of one calibrated launch.
-    double launch_seconds() const { return std::max(seconds / 10.0, min_launch_seconds); }
+    // The aim of one calibrated launch: a tenth of the budget, at least the floor, at most
+    // what lets min_reps launches and the calibration (about three more) keep the bound.
+    double launch_seconds() const {
+        return std::min(std::max(seconds / 10.0, min_launch_seconds), most_launch_seconds());
+    }
+    double most_launch_seconds() const { return bound_seconds() / (min_reps + 3); }
+    double bound_seconds() const { return 2 * seconds; }
     int reps_for(double launch_s) const;
 };
+
+// The launch time a benchmark's calibration and measurement spent: each timed batch charged
+// its samples' host round trips, and its warm-ups at their median.
+struct BudgetLedger {
+    double calibrate_s = 0, measure_s = 0;
+    int launches = 0;
+    double total() const { return calibrate_s + measure_s; }
+};
+// Why `spent` breaks the bound of `budget` (more than twice it); nullopt when it keeps it.
+std::optional<std::string> budget_overrun(const BudgetLedger& spent, const Budget& budget);
 
 // Perf-mode timing with calibration. `timed(warmups, reps)` times launches as they stand;
 // `grow(factor)` makes one launch about `factor` times longer (more repeats, more work-groups)
 // and returns false when it cannot. Up to `rounds` times, one launch is timed and grown while
 // it takes less than half of budget.launch_seconds(); then budget.reps_for(one launch)
-// launches are timed. The last calibration launch, of the shape then timed, is their warm-up
-// (a launch grown in the last round, or a pinned one, is launched once more first).
-// Calibration is bounded by the host clock too: a launch the host waits target for is not
-// grown, whatever the device's clock says; and device times that did not follow the growth
-// put the measurement on the host clock.
+// launches make the figure. The last calibration launch, of the shape then timed, is their
+// first sample (a launch grown in the last round, or a pinned one, is warmed up once first),
+// and the count is cut to what the bound leaves, never below budget.min_reps samples (so the
+// bound holds wherever a launch can be made as short as the aim). Calibration is bounded
+// by the host clock too: a launch the host waits target for is not grown, whatever the
+// device's clock says; and device times that did not follow the growth put the measurement
+// on the host clock. `ledger`, when given, is charged with every launch.
 using TimedLaunches = std::function<Timings(int warmups, int reps)>;
 using GrowLaunch = std::function<bool(double factor)>;
 Timings calibrate_and_time(const TimedLaunches& timed, const Budget& budget, int rounds,
-                           const GrowLaunch& grow);
+                           const GrowLaunch& grow, BudgetLedger* ledger = nullptr);
 
 // Multiplies `repeats` by `factor`, up to `most`; false when it already is `most`.
 bool grow_repeats(uint32_t& repeats, double factor, uint32_t most);

@@ -1,6 +1,7 @@
 #include "harness/cache.hpp"
 
 #include "harness/launch.hpp"
+#include "harness/measurement_driver.hpp"
 #include "harness/verify.hpp"
 #include "reference/cache.hpp"
 
@@ -29,7 +30,8 @@ void fill(Session& s, cl::Kernel filler, const cl::Buffer& data, uint32_t n, uin
 }
 
 Measurement run_cache(const CacheSpec& spec, Session& s, const Path& path, const RunOptions& opts) {
-    const bool perf = opts.mode == Mode::Perf;
+    MeasurementDriver d(s, opts);
+    const bool perf = d.perf();
     CacheSize asked;
     if (opts.working_set_bytes)
         asked = {double(*opts.working_set_bytes), "set by the run (a sweep point)"};
@@ -42,8 +44,8 @@ Measurement run_cache(const CacheSpec& spec, Session& s, const Path& path, const
                                  cache_size_text(double(window)) + " is past the kernel's 16 GiB");
     const auto n = static_cast<uint32_t>(window / kElementBytes);
 
-    cl::Kernel kernel = build_kernel(s, "cache.cl", "cache_read", path.options, opts);
-    cl::Kernel filler = build_kernel(s, "cache.cl", "cache_fill", path.options, opts);
+    cl::Kernel kernel = d.kernel("cache.cl", "cache_read", path.options);
+    cl::Kernel filler = d.kernel("cache.cl", "cache_fill", path.options);
     // CLGAUGE_MEM_TUNE's local and wgs reshape the launch (tuning on a GPU without a rebuild;
     // its parser refuses 0).
     const size_t local = pick_local_size(kernel, s, opts.mem_tune.local.value_or(spec.local));
@@ -99,52 +101,47 @@ Measurement run_cache(const CacheSpec& spec, Session& s, const Path& path, const
     kernel.setArg(2, static_cast<cl_uint>(n));
     kernel.setArg(3, static_cast<cl_uint>(jump));
     kernel.setArg(4, static_cast<cl_uint>(phase));
-    // Timed launches, each with the steps calibration has reached.
-    const TimedLaunches timed = [&](int warmups, int reps) {
-        const Enqueue enqueue = [&](cl::CommandQueue& q) {
-            kernel.setArg(5, static_cast<cl_uint>(repeats * opts.slowdown));
-            return enqueue_range(q, kernel, global, local);
-        };
-        return time_launches(s.queue, enqueue, warmups, reps, opts.timeout_s);
+    d.repeats = repeats;
+    KernelHarness h;
+    h.enqueue = [&](cl::CommandQueue& q) {
+        kernel.setArg(5, static_cast<cl_uint>(d.launched_repeats()));
+        return enqueue_range(q, kernel, global, local);
     };
-    Measurement m;
-    m.timings =
-        perf
-            ? calibrate_and_time(timed, opts.budget, pinned ? 0 : 4,
-                                 [&](double factor) { return grow_repeats(repeats, factor, most); })
-            : timed(0, 1);
-    m.global_size = global;
-    m.local_size = local;
-    m.work_per_launch = double(global) * repeats * ref::kCacheUnroll * kElementBytes;
-    m.details = {{"working_set", cache_size_text(double(window))},
-                 {"working_set_bytes", std::to_string(window)},
-                 {"working_set_basis", asked.basis},
-                 {"work_groups", std::to_string(groups)},
-                 {"steps_per_item", std::to_string(repeats)}};
-    if (perf) m.details.push_back({"most_wgs_per_cu", std::to_string(groups_per_cu)});
-
-    // Each item's check costs at most one period of its walk.
-    const ref::CacheLaunch launch{
-        opts.seed, n, jump, phase, uint32_t(local), uint64_t(repeats) * opts.slowdown};
-    const double loads_per_check =
-        double(std::min<uint64_t>(launch.steps, period)) * ref::kCacheUnroll;
-    const size_t sample =
-        std::clamp<size_t>(size_t(kPerfReferenceLoads / loads_per_check), 32, kPerfSampleItems);
-    const auto items = sample_items(global, perf ? sample : global);
-    PhaseScope verifying(Phase::Verify);
-    const auto all = read_words(s, out, 0, global * 4, 4);
-    std::vector<uint64_t> got, expected;
-    for (size_t item : items) {
-        uint32_t words[4];
-        ref::cache_read(launch, item, words);
-        for (size_t k = 0; k < 4; ++k) {
-            got.push_back(all[item * 4 + k]);
-            expected.push_back(words[k]);
+    h.grow = [&](double factor) { return d.grow_repeats(factor, most); };
+    h.pinned = pinned.has_value();
+    h.describe = [&](Measurement& m) {
+        m.global_size = global;
+        m.local_size = local;
+        m.work_per_launch = double(global) * d.repeats * ref::kCacheUnroll * kElementBytes;
+        m.details = {{"working_set", cache_size_text(double(window))},
+                     {"working_set_bytes", std::to_string(window)},
+                     {"working_set_basis", asked.basis},
+                     {"work_groups", std::to_string(groups)},
+                     {"steps_per_item", std::to_string(d.repeats)}};
+        if (perf) m.details.push_back({"most_wgs_per_cu", std::to_string(groups_per_cu)});
+    };
+    h.verify = [&] {
+        // Each item's check costs at most one period of its walk.
+        const ref::CacheLaunch launch{
+            opts.seed, n, jump, phase, uint32_t(local), uint64_t(d.launched_repeats())};
+        const double loads_per_check =
+            double(std::min<uint64_t>(launch.steps, period)) * ref::kCacheUnroll;
+        const size_t sample =
+            std::clamp<size_t>(size_t(kPerfReferenceLoads / loads_per_check), 32, kPerfSampleItems);
+        const auto items = sample_items(global, perf ? sample : global);
+        const auto all = read_words(s, out, 0, global * 4, 4);
+        std::vector<uint64_t> got, expected;
+        for (size_t item : items) {
+            uint32_t words[4];
+            ref::cache_read(launch, item, words);
+            for (size_t k = 0; k < 4; ++k) {
+                got.push_back(all[item * 4 + k]);
+                expected.push_back(words[k]);
+            }
         }
-    }
-    m.verification = compare_exact(items, 4, got, expected, WordKind::F32);
-    apply_verification(m);
-    return m;
+        return compare_exact(items, 4, got, expected, WordKind::F32);
+    };
+    return d.run(h);
 }
 
 } // namespace

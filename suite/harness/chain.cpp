@@ -2,6 +2,7 @@
 
 #include "core/parallel_for.hpp"
 #include "harness/launch.hpp"
+#include "harness/measurement_driver.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -20,7 +21,8 @@ constexpr size_t kPerfSampleItems = 256;
 constexpr size_t kLocal = 256, kPerfGroupsPerCu = 64;
 // A GPU launch has a fixed cost of its own: the waves ramp up and drain (about 14 us on an
 // H100: int32.mad read 33.38 TOP/s in the 5-10 ms launches of --budget-ms 100 and 33.44 in
-// 50-100 ms ones). Perf launches on a GPU last at least this long, so it stays under 0.05%.
+// 50-100 ms ones). Perf launches on a GPU aim at least this long, within what lets the budget
+// keep its bound (Budget::most_launch_seconds(): 25 ms at 100 ms), where it stays under 0.1%.
 constexpr double kGpuLaunchFloorSeconds = 0.05;
 // Bounds the CPU time of a perf-mode check (software fp16 costs ~50 ns a step).
 constexpr double kPerfReferenceSteps = 4e7;
@@ -37,22 +39,20 @@ unsigned chain_unrolled_steps(const ChainSpec& spec, const RunOptions& opts) {
 namespace {
 
 Measurement run_chain(const ChainSpec& spec, Session& s, const Path& path, const RunOptions& opts) {
+    MeasurementDriver d(s, opts);
     const unsigned unrolled = chain_unrolled_steps(spec, opts);
-    cl::Kernel kernel =
-        build_kernel(s, spec.source, spec.kernel, chain_build_options(spec, path, opts), opts);
+    cl::Kernel kernel = d.kernel(spec.source, spec.kernel, chain_build_options(spec, path, opts));
     // CLGAUGE_MEM_TUNE's local (and wgs, below) reshape the launch: probing a GPU without a
     // rebuild.
     const size_t local = pick_local_size(
         kernel, s, opts.small_launch ? kSmallLocal : opts.mem_tune.local.value_or(kLocal));
     const size_t item_bytes = spec.word_bytes * spec.words_per_item;
-    const bool perf = opts.mode == Mode::Perf;
 
     // Perf: kPerfGroupsPerCu groups per unit; the work per item grows with `repeats` to the
     // target.
-    const size_t conformance_items = opts.small_launch ? kSmallItems : kConformanceItems;
     const size_t groups_per_cu = opts.mem_tune.wgs.value_or(kPerfGroupsPerCu);
-    size_t global = perf ? s.facts().compute_units * local * groups_per_cu : conformance_items;
-    if (perf && opts.global_size) global = *opts.global_size;
+    size_t global = d.perf() ? d.global_size(s.facts().compute_units * local * groups_per_cu)
+                             : (opts.small_launch ? kSmallItems : kConformanceItems);
     global = round_up(global, local);
     global = std::min(global, round_up(max_buffer_bytes(s) / item_bytes / 2, local));
     require_allocation(s, global * item_bytes, spec.entry.id + " output");
@@ -65,74 +65,55 @@ Measurement run_chain(const ChainSpec& spec, Session& s, const Path& path, const
         in = cl::Buffer(s.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
                         words.size() * sizeof(cl_uint), words.data());
     }
+    if (s.facts().is_gpu()) d.budget.min_launch_seconds = kGpuLaunchFloorSeconds;
 
-    uint32_t repeats = perf && opts.repeats ? std::max<uint32_t>(1, *opts.repeats) : 1;
-    auto enqueue = [&](cl::CommandQueue& q) {
+    KernelHarness h;
+    h.enqueue = [&](cl::CommandQueue& q) {
         kernel.setArg(0, out);
         kernel.setArg(1, opts.seed);
-        kernel.setArg(2, static_cast<cl_uint>(repeats * opts.slowdown));
+        kernel.setArg(2, static_cast<cl_uint>(d.launched_repeats()));
         if (spec.input) kernel.setArg(3, in);
-        cl::Event e;
-        q.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(global), cl::NDRange(local),
-                               nullptr, &e);
-        return e;
+        return enqueue_range(q, kernel, global, local);
     };
-
-    auto timed = [&](int warmups, int reps) {
-        return time_launches(s.queue, enqueue, warmups, reps, opts.timeout_s);
+    h.grow = [&](double factor) { return d.grow_repeats(factor, 1u << 20); };
+    h.pinned = d.repeats_pinned();
+    h.describe = [&](Measurement& m) {
+        m.global_size = global;
+        m.local_size = local;
+        m.work_per_launch = double(global) * d.repeats * unrolled * spec.ops_per_step;
+        m.details = {{"repeats", std::to_string(d.repeats)},
+                     {"steps_per_item", std::to_string(uint64_t(d.repeats) * unrolled)}};
     };
-    // A pinned launch (opts.repeats) is timed as it is.
-    Budget budget = opts.budget;
-    if (s.facts().is_gpu()) budget.min_launch_seconds = kGpuLaunchFloorSeconds;
-    const Timings t = perf ? calibrate_and_time(timed, budget, opts.repeats ? 0 : 4,
-                                                [&](double factor) {
-                                                    return grow_repeats(repeats, factor, 1u << 20);
-                                                })
-                           : timed(0, 1);
-
-    Measurement m;
-    m.timings = t;
-    m.global_size = global;
-    m.local_size = local;
-    m.work_per_launch = double(global) * repeats * unrolled * spec.ops_per_step;
-    m.details = {{"repeats", std::to_string(repeats)},
-                 {"steps_per_item", std::to_string(uint64_t(repeats) * unrolled)}};
-
-    PhaseScope verifying(Phase::Verify);
-    const uint64_t steps = uint64_t(repeats) * opts.slowdown * unrolled;
-    const size_t sample =
-        std::clamp<size_t>(size_t(kPerfReferenceSteps / double(steps)), 32, kPerfSampleItems);
-    const auto items = sample_items(global, perf ? sample : global);
-    const auto all = read_words(s, out, 0, global * spec.words_per_item, spec.word_bytes);
-    std::vector<uint64_t> got, expected(items.size() * spec.words_per_item);
-    got.reserve(expected.size());
-    for (size_t i = 0; i < items.size(); ++i)
-        for (size_t w = 0; w < spec.words_per_item; ++w)
-            got.push_back(all[items[i] * spec.words_per_item + w]);
-    parallel_for(items.size(), [&](size_t begin, size_t end) {
-        for (size_t i = begin; i < end; ++i)
-            spec.reference(opts.seed, static_cast<uint32_t>(items[i]), steps,
-                           &expected[i * spec.words_per_item]);
-    });
-    m.verification = compare_exact(items, spec.words_per_item, got, expected, spec.kind);
-    if (spec.cross_check) {
+    h.verify = [&] {
+        const uint64_t steps = uint64_t(d.launched_repeats()) * unrolled;
+        const size_t sample =
+            std::clamp<size_t>(size_t(kPerfReferenceSteps / double(steps)), 32, kPerfSampleItems);
+        const auto items = sample_items(global, d.perf() ? sample : global);
+        const auto all = read_words(s, out, 0, global * spec.words_per_item, spec.word_bytes);
+        std::vector<uint64_t> got, expected(items.size() * spec.words_per_item);
+        got.reserve(expected.size());
+        for (size_t i = 0; i < items.size(); ++i)
+            for (size_t w = 0; w < spec.words_per_item; ++w)
+                got.push_back(all[items[i] * spec.words_per_item + w]);
+        parallel_for(items.size(), [&](size_t begin, size_t end) {
+            for (size_t i = begin; i < end; ++i)
+                spec.reference(opts.seed, static_cast<uint32_t>(items[i]), steps,
+                               &expected[i * spec.words_per_item]);
+        });
+        Verification v = compare_exact(items, spec.words_per_item, got, expected, spec.kind);
+        if (!spec.cross_check) return v;
         // Naive models are slower than the bit-exact one: perf mode cross-checks a few items.
-        const size_t cross = perf ? std::min(items.size(), kPerfCrossCheckItems) : items.size();
-        for (size_t i = 0; i < cross; ++i) {
-            if (spec.cross_check(opts.seed, static_cast<uint32_t>(items[i]), steps,
-                                 &got[i * spec.words_per_item]))
-                continue;
-            if (m.verification.mismatches++ == 0)
-                m.verification.first_mismatch = "item " + std::to_string(items[i]) +
-                                                " fails the cross-check (" + spec.cross_check_name +
-                                                ")";
-        }
-    }
-    apply_verification(m);
-    if (spec.peak && t.device.median > 0)
-        if (const auto peak = spec.peak(s.facts()))
-            add_share_of_peak(*peak, m.work_per_launch / t.device.median, m);
-    return m;
+        const size_t cross = d.perf() ? std::min(items.size(), kPerfCrossCheckItems) : items.size();
+        for (size_t i = 0; i < cross; ++i)
+            if (!spec.cross_check(opts.seed, static_cast<uint32_t>(items[i]), steps,
+                                  &got[i * spec.words_per_item]) &&
+                v.mismatches++ == 0)
+                v.first_mismatch = "item " + std::to_string(items[i]) + " fails the cross-check (" +
+                                   spec.cross_check_name + ")";
+        return v;
+    };
+    if (spec.peak) h.peak = spec.peak(s.facts());
+    return d.run(h);
 }
 
 } // namespace

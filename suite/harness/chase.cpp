@@ -1,6 +1,7 @@
 #include "harness/chase.hpp"
 
 #include "harness/launch.hpp"
+#include "harness/measurement_driver.hpp"
 #include "harness/verify.hpp"
 #include "reference/chase.hpp"
 
@@ -94,28 +95,28 @@ class Chase {
 };
 
 Measurement run_chase(const ChaseSpec& spec, Session& s, const Path&, const RunOptions& opts) {
-    const bool perf = opts.mode == Mode::Perf;
+    MeasurementDriver d(s, opts);
     const DeviceFacts& f = s.facts();
-    size_t bytes = perf ? (f.is_gpu() ? spec.gpu_bytes : spec.cpu_bytes) : kConformanceBytes;
+    size_t bytes = d.perf() ? (f.is_gpu() ? spec.gpu_bytes : spec.cpu_bytes) : kConformanceBytes;
     if (opts.array_bytes) bytes = *opts.array_bytes;
     Chase chase(s, spec, opts, std::min(bytes, max_buffer_bytes(s)));
 
-    Measurement m;
-    m.time_is_figure = true;
-    m.work_per_launch = 1; // the figure is per load
-    m.global_size = m.local_size = 1;
+    KernelHarness h;
+    // Conformance: a lap and a bit, then a short walk: both ends checked; one launch timed.
+    uint64_t steps = 1000;
+    Verification lap;
     std::vector<double> per_load, per_load_host, overhead;
-    uint64_t steps = 0;
-    if (!perf) {
-        // A lap and a bit, then a short walk: both ends checked; one launch timed.
+    if (!d.perf()) {
         chase.launch(chase.lines() + 3);
-        chase.check(m.verification);
-        steps = 1000;
-        const auto [dev, host] = chase.launch(steps);
-        per_load = {dev / double(steps)};
-        per_load_host = {host / double(steps)};
+        chase.check(lap);
+        h.timed = [&](int, int) {
+            const auto [dev, host] = chase.launch(steps);
+            per_load = {dev / double(steps)};
+            per_load_host = {host / double(steps)};
+            return Timings{summarize({dev}), summarize({host})};
+        };
     } else {
-        std::optional<PhaseScope> phase(Phase::Calibrate); // the lap and the launches' growth
+        PhaseScope calibrating(Phase::Calibrate); // the lap and the launches' growth
         for (uint64_t left = std::min<uint64_t>(chase.lines(), kWarmupSteps); left > 0;) {
             const uint64_t n = std::min(left, kWarmupChunk);
             chase.launch(n);
@@ -125,44 +126,62 @@ Measurement run_chase(const ChaseSpec& spec, Session& s, const Path&, const RunO
         // a loaded CPU device) would otherwise stop the growth while the loads still drown in
         // its jitter.
         steps = f.is_gpu() ? kMinSteps : kMinStepsCpu;
-        const double target = opts.budget.launch_seconds() * 0.5;
-        double loads = 0, once = 0;
+        const double target = d.budget.launch_seconds() * 0.5;
         for (;;) {
-            once = chase.launch(steps).first;
-            loads = chase.launch(2 * uint64_t(steps)).first - once;
+            const double once = chase.launch(steps).first;
+            const double loads = chase.launch(2 * uint64_t(steps)).first - once;
             if (loads >= target || steps >= kMostSteps) break;
             const double grow = loads > 0 ? std::clamp(target / loads * 1.2, 2.0, 1024.0) : 4.0;
             steps = uint32_t(std::min<double>(double(steps) * grow, kMostSteps));
         }
-        // Pairs of N and 2N steps: (t(2N) - t(N)) / N is the time of a load without the
-        // launch's fixed cost. CLGAUGE_TEST_SLOWDOWN walks that many times the counted steps.
-        const int pairs = opts.budget.reps_for(2 * once + loads);
-        const uint64_t walked = uint64_t(steps) * opts.slowdown;
-        phase.emplace(Phase::Measure);
-        for (int r = 0; r < pairs; ++r) {
-            const auto [d1, h1] = chase.launch(walked);
-            const auto [d2, h2] = chase.launch(2 * walked);
-            per_load.push_back((d2 - d1) / double(steps));
-            per_load_host.push_back((h2 - h1) / double(steps));
-            overhead.push_back(2 * d1 - d2);
-        }
+        // A sample is a pair of launches of N and 2N steps: (t(2N) - t(N)) / N is the time of
+        // a load without the launch's fixed cost. CLGAUGE_TEST_SLOWDOWN walks that many times
+        // the counted steps.
+        h.timed = [&](int warmups, int reps) {
+            const uint64_t walked = steps * opts.slowdown;
+            std::vector<double> pair, pair_host;
+            for (int r = 0; r < warmups + reps; ++r) {
+                const auto [d1, h1] = chase.launch(walked);
+                const auto [d2, h2] = chase.launch(2 * walked);
+                if (r < warmups) continue;
+                pair.push_back(d1 + d2);
+                pair_host.push_back(h1 + h2);
+                per_load.push_back((d2 - d1) / double(steps));
+                per_load_host.push_back((h2 - h1) / double(steps));
+                overhead.push_back(2 * d1 - d2);
+            }
+            return Timings{summarize(pair), summarize(pair_host)};
+        };
+        h.pinned = true;
     }
-    m.timings.device = summarize(per_load);
-    m.timings.host = summarize(per_load_host);
-    const double ns = m.timings.device.median * 1e9;
-    m.details = {{"working_set_bytes", std::to_string(chase.bytes())},
-                 {"line_bytes", std::to_string(chase_line_bytes(s))},
-                 {"lines", std::to_string(chase.lines())},
-                 {"steps_per_launch", std::to_string(steps) + (perf ? " and twice that" : "")},
-                 {"ns_per_load", fmt(ns)},
-                 {"clock_MHz", std::to_string(f.clock_mhz)},
-                 {"cycles_per_load", fmt(ns * f.clock_mhz * 1e-3, "%.1f")},
-                 {"label_note", fmt(ns * f.clock_mhz * 1e-3, "%.0f") + " clk"}};
-    if (!overhead.empty())
-        m.details.push_back({"launch_overhead_us", fmt(summarize(overhead).median * 1e6)});
-    chase.check(m.verification);
-    apply_verification(m, "walk ends");
-    if (m.status == Status::Ok && perf && !(m.timings.device.median > 0)) {
+    h.describe = [&](Measurement& m) {
+        // The figure is per load.
+        m.timings.device = summarize(per_load);
+        m.timings.host = summarize(per_load_host);
+        m.time_is_figure = true;
+        m.work_per_launch = 1;
+        m.global_size = m.local_size = 1;
+        const double ns = m.timings.device.median * 1e9;
+        m.details = {
+            {"working_set_bytes", std::to_string(chase.bytes())},
+            {"line_bytes", std::to_string(chase_line_bytes(s))},
+            {"lines", std::to_string(chase.lines())},
+            {"steps_per_launch", std::to_string(steps) + (d.perf() ? " and twice that" : "")},
+            {"ns_per_load", fmt(ns)},
+            {"clock_MHz", std::to_string(f.clock_mhz)},
+            {"cycles_per_load", fmt(ns * f.clock_mhz * 1e-3, "%.1f")},
+            {"label_note", fmt(ns * f.clock_mhz * 1e-3, "%.0f") + " clk"}};
+        if (!overhead.empty())
+            m.details.push_back({"launch_overhead_us", fmt(summarize(overhead).median * 1e6)});
+    };
+    h.verify = [&] {
+        Verification v = lap;
+        chase.check(v);
+        return v;
+    };
+    h.noun = "walk ends";
+    Measurement m = d.run(h);
+    if (m.status == Status::Ok && d.perf() && !(m.timings.device.median > 0)) {
         m.status = Status::Error;
         m.reason = "launches of " + std::to_string(steps) + " and " + std::to_string(2 * steps) +
                    " steps took no different times: launch-time noise hides the loads; raise "

@@ -1,6 +1,7 @@
 #include "harness/group.hpp"
 
 #include "harness/launch.hpp"
+#include "harness/measurement_driver.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -21,11 +22,10 @@ Stats scaled(const Stats& s, double by) {
 }
 
 Measurement run_group(const GroupSpec& spec, Session& s, const Path& path, const RunOptions& opts) {
-    const bool perf = opts.mode == Mode::Perf;
+    MeasurementDriver d(s, opts);
     auto build = [&](size_t local) {
-        return build_kernel(s, spec.source, spec.kernel,
-                            group_build_options(spec, path, s.caps.cl_std_for_subgroups(), local),
-                            opts);
+        return d.kernel(spec.source, spec.kernel,
+                        group_build_options(spec, path, s.caps.cl_std_for_subgroups(), local));
     };
     size_t local = spec.local ? spec.local : s.facts().max_work_group;
     cl::Kernel kernel = build(local);
@@ -41,7 +41,9 @@ Measurement run_group(const GroupSpec& spec, Session& s, const Path& path, const
     // a rebuild; its parser refuses 0); the work-group size stays the entry's, since barrier
     // entries measure it.
     const unsigned groups_per_cu = opts.mem_tune.wgs.value_or(spec.groups_per_cu);
-    size_t groups = perf ? size_t(s.facts().compute_units) * groups_per_cu : kConformanceGroups;
+    size_t groups = !d.perf()          ? kConformanceGroups
+                    : spec.perf_groups ? spec.perf_groups
+                                       : size_t(s.facts().compute_units) * groups_per_cu;
     auto most_steps = [&] {
         return spec.max_steps ? spec.max_steps(groups * local, local)
                               : uint64_t(kMostRepeats) * spec.steps;
@@ -49,75 +51,64 @@ Measurement run_group(const GroupSpec& spec, Session& s, const Path& path, const
     while (groups > 1 && most_steps() < spec.steps)
         groups /= 2;
     const size_t global = groups * local;
-    uint32_t repeats = perf ? 1 : kConformanceRepeats;
     const uint32_t most_repeats =
         uint32_t(std::clamp<uint64_t>(most_steps() / spec.steps, 1, kMostRepeats));
-    repeats = std::min(repeats, most_repeats);
+    d.repeats = std::min(d.perf() ? 1u : kConformanceRepeats, most_repeats);
     auto launch_now = [&] {
-        return GroupLaunch{opts.seed, global, local,
-                           uint64_t(repeats) * opts.slowdown * spec.steps};
+        return GroupLaunch{opts.seed, global, local, uint64_t(d.launched_repeats()) * spec.steps};
     };
 
-    // The output and its initial words, remade when the launch's word count changes.
-    cl::Buffer out;
-    std::vector<unsigned char> init;
+    // The output and its initial words on the device, remade when the launch's word count
+    // changes: each launch starts from a device-side copy, not from the host.
+    cl::Buffer out, start;
     size_t words = 0;
     auto prepare = [&] {
         const size_t want = spec.out_words(launch_now());
         if (want == words) return;
         words = want;
         require_allocation(s, words * spec.word_bytes, spec.entry.id + " output");
-        init.assign(words * spec.word_bytes, 0);
+        std::vector<unsigned char> init(words * spec.word_bytes, 0);
         for (size_t i = 0; i < words; ++i) {
             const uint64_t w = spec.init(opts.seed, i);
             std::memcpy(init.data() + i * spec.word_bytes, &w, spec.word_bytes); // little-endian
         }
+        start = cl::Buffer(s.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, init.size(),
+                           init.data());
         out = cl::Buffer(s.context, CL_MEM_READ_WRITE, init.size());
     };
-    auto enqueue = [&](cl::CommandQueue& q) {
-        q.enqueueWriteBuffer(out, CL_FALSE, 0, init.size(), init.data());
+    KernelHarness h;
+    h.enqueue = [&](cl::CommandQueue& q) {
+        q.enqueueCopyBuffer(start, out, 0, 0, words * spec.word_bytes);
         kernel.setArg(0, out);
         kernel.setArg(1, opts.seed);
-        kernel.setArg(2, static_cast<cl_uint>(repeats * opts.slowdown));
-        cl::Event e;
-        q.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(global), cl::NDRange(local),
-                               nullptr, &e);
-        return e;
+        kernel.setArg(2, static_cast<cl_uint>(d.launched_repeats()));
+        return enqueue_range(q, kernel, global, local);
     };
-    auto timed = [&](int warmups, int reps) {
+    h.timed = [&](int warmups, int reps) {
         prepare();
-        return time_launches(s.queue, enqueue, warmups, reps, opts.timeout_s);
+        return time_launches(s.queue, h.enqueue, warmups, reps, opts.timeout_s);
     };
-    Timings t = perf ? calibrate_and_time(timed, opts.budget, 4,
-                                          [&](double factor) {
-                                              return grow_repeats(repeats, factor, most_repeats);
-                                          })
-                     : timed(0, 1);
-
-    const GroupLaunch launch = launch_now();
-    PhaseScope verifying(Phase::Verify);
-    const std::vector<uint64_t> got = read_words(s, out, 0, words, spec.word_bytes);
-
-    Measurement m;
-    const double ops_per_item = double(repeats) * spec.steps * spec.ops_per_step;
-    m.work_per_launch = double(global) * ops_per_item;
-    m.global_size = global;
-    m.local_size = local;
-    m.details = {{"work_groups", std::to_string(groups)},
-                 {"repeats", std::to_string(repeats)},
-                 {"steps_per_item", std::to_string(uint64_t(repeats) * spec.steps)}};
-    if (spec.time_per_op) {
+    h.grow = [&](double factor) { return d.grow_repeats(factor, most_repeats); };
+    h.describe = [&](Measurement& m) {
+        const double ops_per_item = double(d.repeats) * spec.steps * spec.ops_per_step;
+        m.work_per_launch = double(global) * ops_per_item;
+        m.global_size = global;
+        m.local_size = local;
+        m.details = {{"work_groups", std::to_string(groups)},
+                     {"repeats", std::to_string(d.repeats)},
+                     {"steps_per_item", std::to_string(uint64_t(d.repeats) * spec.steps)}};
+        if (!spec.time_per_op) return;
         // The figure is one operation's time; the launch's rate stays in the details.
         m.details.push_back(
-            {"ops_per_second", std::to_string(m.work_per_launch / t.device.median)});
-        t.device = scaled(t.device, ops_per_item);
-        t.host = scaled(t.host, ops_per_item);
+            {"ops_per_second", std::to_string(m.work_per_launch / m.timings.device.median)});
+        m.timings.device = scaled(m.timings.device, ops_per_item);
+        m.timings.host = scaled(m.timings.host, ops_per_item);
         m.time_is_figure = true;
-    }
-    m.timings = t;
-    m.verification = spec.check(launch, got, perf);
-    apply_verification(m);
-    return m;
+    };
+    h.verify = [&] {
+        return spec.check(launch_now(), read_words(s, out, 0, words, spec.word_bytes), d.perf());
+    };
+    return d.run(h);
 }
 
 } // namespace

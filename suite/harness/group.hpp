@@ -1,7 +1,7 @@
 // Harness for kernels whose result is a whole launch at a pinned work-group size (atomics,
 // barriers): counters many work-items update, or values work-items exchange in local memory.
-// The output buffer is set to known words before every launch, and a CPU model that knows
-// the launch's shape judges the words the last launch left.
+// The output buffer is set to known words before every launch (a device-side copy), and a CPU model
+// that knows the launch's shape judges the words the last launch left.
 #pragma once
 #include "harness/adapter.hpp"
 #include "harness/verify.hpp"
@@ -45,7 +45,11 @@ struct GroupSpec {
     unsigned steps = 16;                   // CLG_STEPS
     size_t local = 256;                    // the work-group size; 0: the largest the kernel allows
     unsigned groups_per_cu = kGroupsPerCu; // perf launch: work-groups per compute unit
-    double ops_per_step = 1;               // counted operations per work-item per step
+    // Perf launch: this many work-groups on any device instead (0: groups_per_cu per compute
+    // unit), for a figure that depends on how many work-items contend and whose smallest
+    // launch over the whole device would not fit the budget.
+    size_t perf_groups = 0;
+    double ops_per_step = 1; // counted operations per work-item per step
     size_t word_bytes = 4;
     GroupWords out_words = nullptr;
     GroupInit init = nullptr;

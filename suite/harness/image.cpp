@@ -2,6 +2,7 @@
 
 #include "core/parallel_for.hpp"
 #include "harness/launch.hpp"
+#include "harness/measurement_driver.hpp"
 #include "harness/memory.hpp"
 #include "harness/verify.hpp"
 
@@ -92,15 +93,6 @@ void add_details(const ImageSpec& spec, const Session& s, const Geometry& g, Mea
                                                                : "within 4x the global cache"}});
 }
 
-// Runs `launch` once (conformance) or calibrated to the time budget (perf).
-Timings measure(const Enqueue& launch, Session& s, const RunOptions& opts) {
-    if (opts.mode != Mode::Perf) return time_kernel(s.queue, launch, 1, 0, 1, opts.timeout_s);
-    const double once =
-        time_kernel(s.queue, launch, opts.slowdown, 1, 1, opts.timeout_s).device.median;
-    return time_kernel(s.queue, launch, opts.slowdown, 0, opts.budget.reps_for(once),
-                       opts.timeout_s);
-}
-
 // Fills the image through image_write: the hashed data a read benchmark reads, or (with a
 // different seed) junk that a write benchmark must overwrite.
 void fill(Session& s, cl::Kernel& writer, const cl::Image2D& img, const Geometry& g, unsigned rows,
@@ -116,13 +108,56 @@ void fill(Session& s, cl::Kernel& writer, const cl::Image2D& img, const Geometry
     wait_for(e, timeout_s);
 }
 
+// The sampled work-items' checksums of the image against the CPU's.
+Verification check_read(const ImageSpec& spec, Session& s, const Geometry& g, const cl::Buffer& out,
+                        const RunOptions& opts) {
+    const size_t items = g.items(spec.rows);
+    std::vector<uint32_t> words(items);
+    s.queue.enqueueReadBuffer(out, CL_TRUE, 0, items * 4, words.data());
+    const ref::ImageLaunch l{spec.format, opts.seed, g.width, g.height, spec.rows};
+    const auto idx = sample_items(items, opts.mode == Mode::Perf ? kPerfSampleItems : items);
+    std::vector<uint64_t> got, expected;
+    for (size_t i : idx) {
+        got.push_back(words[i]);
+        expected.push_back(ref::image_read_checksum(l, i));
+    }
+    return compare_exact(idx, 1, got, expected, WordKind::U32);
+}
+
+// Whole rows of the written image read back: every row in conformance, a sample in perf.
+Verification check_write(const ImageSpec& spec, Session& s, const Geometry& g,
+                         const cl::Image2D& img, const RunOptions& opts) {
+    const unsigned words = ref::image_texel_words(spec.format);
+    const auto rows = sample_items(g.height, opts.mode == Mode::Perf ? kPerfSampleRows : g.height);
+    const size_t row_words = g.width * words;
+    std::vector<uint32_t> back(rows.size() * row_words);
+    for (size_t r = 0; r < rows.size(); ++r)
+        s.queue.enqueueReadImage(img, CL_FALSE, {0, rows[r], 0}, {g.width, 1, 1}, 0, 0,
+                                 &back[r * row_words]);
+    s.queue.finish();
+    const std::vector<uint64_t> got(back.begin(), back.end());
+    std::vector<size_t> idx(rows.size() * g.width);
+    std::vector<uint64_t> expected(got.size());
+    parallel_for(rows.size(), [&](size_t begin, size_t end) {
+        for (size_t r = begin; r < end; ++r)
+            for (size_t x = 0; x < g.width; ++x) {
+                const auto t = uint32_t(rows[r] * g.width + x);
+                idx[r * g.width + x] = t;
+                for (unsigned w = 0; w < words; ++w)
+                    expected[r * row_words + x * words + w] =
+                        ref::image_texel_word(spec.format, opts.seed, t, w, false);
+            }
+    });
+    return compare_exact(idx, words, got, expected, WordKind::U32);
+}
+
 Measurement run_image(const ImageSpec& spec, Session& s, const Path& path, const RunOptions& opts) {
-    const bool perf = opts.mode == Mode::Perf;
+    MeasurementDriver d(s, opts);
     const std::string options = std::string(format_info(spec.format).define) +
                                 " -DCLG_ROWS=" + std::to_string(spec.rows) +
                                 (path.options.empty() ? "" : " " + path.options);
-    cl::Kernel writer = build_kernel(s, "image.cl", "image_write", options, opts);
-    cl::Kernel reader = build_kernel(s, "image.cl", "image_read", options, opts);
+    cl::Kernel writer = d.kernel("image.cl", "image_write", options);
+    cl::Kernel reader = d.kernel("image.cl", "image_read", options);
     const bool reading = spec.op == ImageOp::Read;
     const Geometry g = geometry(spec, s, reading ? reader : writer, opts);
     const size_t texel = ref::image_texel_bytes(spec.format);
@@ -135,73 +170,40 @@ Measurement run_image(const ImageSpec& spec, Session& s, const Path& path, const
     fill(s, writer, img, g, spec.rows, reading ? opts.seed : opts.seed ^ 0xa5a5a5a5u,
          opts.timeout_s);
 
-    Measurement m;
-    m.global_size = items;
-    m.local_size = g.lx * g.ly;
-    add_details(spec, s, g, m);
-    std::vector<size_t> idx;
-    // The reader or the writer timed over the image, one work-item per `rows` texels.
-    auto time_kernel = [&](cl::Kernel& k) {
-        auto launch = [&](cl::CommandQueue& q) {
-            cl::Event e;
-            q.enqueueNDRangeKernel(k, cl::NullRange, global_range(g, spec.rows),
-                                   cl::NDRange(g.lx, g.ly), nullptr, &e);
-            return e;
-        };
-        return measure(launch, s, opts);
-    };
-    std::vector<uint64_t> got, expected;
+    // The reader or the writer launched over the image, one work-item per `rows` texels.
+    cl::Kernel& timed = reading ? reader : writer;
+    cl::Buffer out;
     if (reading) {
-        cl::Buffer out(s.context, CL_MEM_READ_WRITE, items * 4);
+        out = cl::Buffer(s.context, CL_MEM_READ_WRITE, items * 4);
         // Junk first, so a kernel that stores nothing cannot pass.
         s.queue.enqueueFillBuffer(out, cl_uint(0xdeadbeefu), 0, items * 4);
         reader.setArg(0, img);
         reader.setArg(1, out);
-        m.timings = time_kernel(reader);
-        m.work_per_launch = double(g.width) * double(g.height) * double(texel) + double(items) * 4;
-        PhaseScope verifying(Phase::Verify);
-        std::vector<uint32_t> words(items);
-        s.queue.enqueueReadBuffer(out, CL_TRUE, 0, items * 4, words.data());
-        const ref::ImageLaunch l{spec.format, opts.seed, g.width, g.height, spec.rows};
-        idx = sample_items(items, perf ? kPerfSampleItems : items);
-        for (size_t i : idx) {
-            got.push_back(words[i]);
-            expected.push_back(ref::image_read_checksum(l, i));
-        }
-        m.verification = compare_exact(idx, 1, got, expected, WordKind::U32);
     } else {
         writer.setArg(2, opts.seed);
         writer.setArg(3, cl_uint(0));
-        m.timings = time_kernel(writer);
-        m.work_per_launch = double(g.width) * double(g.height) * double(texel);
-        // Whole rows read back: every row in conformance, a sample in perf.
-        PhaseScope verifying(Phase::Verify);
-        const unsigned words = ref::image_texel_words(spec.format);
-        const auto rows = sample_items(g.height, perf ? kPerfSampleRows : g.height);
-        const size_t row_words = g.width * words;
-        std::vector<uint32_t> back(rows.size() * row_words);
-        for (size_t r = 0; r < rows.size(); ++r)
-            s.queue.enqueueReadImage(img, CL_FALSE, {0, rows[r], 0}, {g.width, 1, 1}, 0, 0,
-                                     &back[r * row_words]);
-        s.queue.finish();
-        got.assign(back.begin(), back.end());
-        idx.resize(rows.size() * g.width);
-        expected.resize(got.size());
-        parallel_for(rows.size(), [&](size_t begin, size_t end) {
-            for (size_t r = begin; r < end; ++r)
-                for (size_t x = 0; x < g.width; ++x) {
-                    const auto t = uint32_t(rows[r] * g.width + x);
-                    idx[r * g.width + x] = t;
-                    for (unsigned w = 0; w < words; ++w)
-                        expected[r * row_words + x * words + w] =
-                            ref::image_texel_word(spec.format, opts.seed, t, w, false);
-                }
-        });
-        m.verification = compare_exact(idx, words, got, expected, WordKind::U32);
     }
-    apply_verification(m, reading ? "checksums" : "texel words");
-    if (m.status == Status::Ok) add_peak_share(s, m.rate(), m);
-    return m;
+    KernelHarness h;
+    h.enqueue = [&](cl::CommandQueue& q) {
+        cl::Event e;
+        q.enqueueNDRangeKernel(timed, cl::NullRange, global_range(g, spec.rows),
+                               cl::NDRange(g.lx, g.ly), nullptr, &e);
+        return e;
+    };
+    h.slowdown_relaunches = true;
+    h.describe = [&](Measurement& m) {
+        m.global_size = items;
+        m.local_size = g.lx * g.ly;
+        add_details(spec, s, g, m);
+        m.work_per_launch = double(g.width) * double(g.height) * double(texel) +
+                            (reading ? double(items) * 4 : 0.0);
+    };
+    h.verify = [&] {
+        return reading ? check_read(spec, s, g, out, opts) : check_write(spec, s, g, img, opts);
+    };
+    h.noun = reading ? "checksums" : "texel words";
+    h.peak = memory_peak(s.facts());
+    return d.run(h);
 }
 
 } // namespace

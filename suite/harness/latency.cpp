@@ -3,6 +3,7 @@
 #include "core/clock_check.hpp"
 #include "core/watchdog.hpp"
 #include "harness/launch.hpp"
+#include "harness/measurement_driver.hpp"
 #include "reference/launch.hpp"
 
 #include <algorithm>
@@ -51,14 +52,16 @@ std::string us(double s) {
 }
 
 Measurement run_latency(const LatencySpec& spec, Session& s, const Path&, const RunOptions& opts) {
-    const bool perf = opts.mode == Mode::Perf;
-    cl::Kernel kernel = build_kernel(s, "launch.cl", "launch_empty", "", opts);
+    MeasurementDriver d(s, opts);
+    cl::Kernel kernel = d.kernel("launch.cl", "launch_empty", "");
     cl::CommandQueue plain(s.context, s.entry.device, 0);
 
-    const int warmups = perf ? 20 : 2;
-    int reps = 16;
-    if (perf) {
+    KernelHarness h;
+    h.warmups = d.perf() ? 20 : 2;
+    h.reps = 16;
+    if (d.perf()) {
         // Calibrate on a few launches, then spend the budget (50..2000 launches per queue).
+        PhaseScope calibrating(Phase::Calibrate);
         std::vector<double> probe;
         cl::Buffer scratch(s.context, CL_MEM_WRITE_ONLY, 64 * 4);
         kernel.setArg(0, scratch);
@@ -75,9 +78,9 @@ Measurement run_latency(const LatencySpec& spec, Session& s, const Path&, const 
             probe.push_back(std::chrono::duration<double>(Clock::now() - t0).count());
         }
         const double each = std::max(summarize(probe).median, 1e-7);
-        reps = int(std::clamp(opts.budget.seconds / 2 / each, 50.0, 2000.0));
+        h.reps = int(std::clamp(d.budget.seconds / 2 / each, 50.0, 2000.0));
     }
-    const size_t slots = 2 * size_t(warmups + reps);
+    const size_t slots = 2 * size_t(h.warmups + h.reps);
     std::vector<uint32_t> junk(slots);
     for (size_t i = 0; i < slots; ++i)
         junk[i] = ~ref::launch_word(opts.seed, uint32_t(i));
@@ -87,7 +90,7 @@ Measurement run_latency(const LatencySpec& spec, Session& s, const Path&, const 
 
     cl_uint slot = 0;
     auto launches = [&](cl::CommandQueue& q, bool profiled, Samples& into) {
-        for (int i = 0; i < warmups + reps; ++i) {
+        for (int i = 0; i < h.warmups + h.reps; ++i) {
             kernel.setArg(1, slot++);
             q.finish();
             const auto t0 = Clock::now();
@@ -97,7 +100,7 @@ Measurement run_latency(const LatencySpec& spec, Session& s, const Path&, const 
             q.flush();
             spin_wait(e, opts.timeout_s);
             const auto t1 = Clock::now();
-            if (i < warmups) continue;
+            if (i < h.warmups) continue;
             into.round_trip.push_back(std::chrono::duration<double>(t1 - t0).count());
             if (!profiled) continue;
             const cl_ulong queued = stamp(e, CL_PROFILING_COMMAND_QUEUED);
@@ -111,46 +114,49 @@ Measurement run_latency(const LatencySpec& spec, Session& s, const Path&, const 
             into.clocks.push_back({since(t0), since(t1), start, end});
         }
     };
+    // The same launches on a queue without profiling and on the profiled one; the figure is
+    // the first's round trip, or the second's dispatch.
     Samples without, with;
-    launches(plain, false, without);
-    launches(s.queue, true, with);
-
-    Measurement m;
-    const Stats rt_plain = summarize(without.round_trip), rt_prof = summarize(with.round_trip);
-    const Stats dispatch = summarize(with.queued_start);
-    if (spec.figure == LatencyFigure::RoundTrip)
-        m.timings = {rt_plain, rt_plain};
-    else
-        m.timings = {dispatch, rt_prof};
-    m.time_is_figure = true;
-    m.work_per_launch = 1;
-    m.global_size = m.local_size = 1;
-    m.details = {{"launches_per_queue", std::to_string(reps)},
-                 {"round_trip", us(rt_plain.median)},
-                 {"round_trip_min", us(rt_plain.min)},
-                 {"round_trip_profiled", us(rt_prof.median)},
-                 {"queued_to_submit", us(summarize(with.queued_submit).median)},
-                 {"submit_to_start", us(summarize(with.submit_start).median)},
-                 {"dispatch_queued_to_start", us(dispatch.median)},
-                 {"start_to_end", us(summarize(with.start_end).median)}};
-
-    std::vector<uint32_t> got(slots);
-    s.queue.enqueueReadBuffer(out, CL_TRUE, 0, slots * 4, got.data());
-    Verification& v = m.verification;
-    for (size_t i = 0; i < slots; ++i) {
-        const uint32_t want = ref::launch_word(opts.seed, uint32_t(i));
-        ++v.checked;
-        if (got[i] != want && v.mismatches++ == 0) {
-            char buf[128];
-            std::snprintf(buf, sizeof buf, "launch %zu: slot holds 0x%08x, expected 0x%08x", i,
-                          got[i], want);
-            v.first_mismatch = buf;
+    h.timed = [&](int, int) {
+        launches(plain, false, without);
+        launches(s.queue, true, with);
+        const Stats rt_plain = summarize(without.round_trip);
+        if (spec.figure == LatencyFigure::RoundTrip) return Timings{rt_plain, rt_plain};
+        return Timings{summarize(with.queued_start), summarize(with.round_trip)};
+    };
+    h.describe = [&](Measurement& m) {
+        const Stats rt_plain = summarize(without.round_trip);
+        m.time_is_figure = true;
+        m.work_per_launch = 1;
+        m.global_size = m.local_size = 1;
+        m.details = {{"launches_per_queue", std::to_string(h.reps)},
+                     {"round_trip", us(rt_plain.median)},
+                     {"round_trip_min", us(rt_plain.min)},
+                     {"round_trip_profiled", us(summarize(with.round_trip).median)},
+                     {"queued_to_submit", us(summarize(with.queued_submit).median)},
+                     {"submit_to_start", us(summarize(with.submit_start).median)},
+                     {"dispatch_queued_to_start", us(summarize(with.queued_start).median)},
+                     {"start_to_end", us(summarize(with.start_end).median)}};
+    };
+    // Every launch left its word in its slot.
+    h.verify = [&] {
+        std::vector<uint32_t> got(slots);
+        s.queue.enqueueReadBuffer(out, CL_TRUE, 0, slots * 4, got.data());
+        Verification v;
+        for (size_t i = 0; i < slots; ++i) {
+            const uint32_t want = ref::launch_word(opts.seed, uint32_t(i));
+            ++v.checked;
+            if (got[i] != want && v.mismatches++ == 0) {
+                char buf[128];
+                std::snprintf(buf, sizeof buf, "launch %zu: slot holds 0x%08x, expected 0x%08x", i,
+                              got[i], want);
+                v.first_mismatch = buf;
+            }
         }
-    }
-    m.status = v.passed() ? Status::Ok : Status::VerifyFailed;
-    if (!v.passed())
-        m.reason = std::to_string(v.mismatches) + " of " + std::to_string(v.checked) +
-                   " launches left no trace; first: " + v.first_mismatch;
+        return v;
+    };
+    h.noun = "launch slots";
+    Measurement m = d.run(h);
     // The dispatch time exists only on the device's clock: no host clock can stand in for it.
     if (spec.figure == LatencyFigure::Dispatch && m.status == Status::Ok)
         if (const auto problem = device_clock_problem(with.clocks)) {

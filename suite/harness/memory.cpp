@@ -3,6 +3,7 @@
 #include "core/memory_peak.hpp"
 #include "core/parallel_for.hpp"
 #include "harness/launch.hpp"
+#include "harness/measurement_driver.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -25,6 +26,10 @@ constexpr size_t kPerfSampleItems = 256;
 constexpr double kCheckWordBudget = 2e7; // CPU words recomputed per reduce check in perf mode
 constexpr size_t kChunkWords = 4096;     // perf checks of stored arrays read whole chunks
 constexpr size_t kChunks = 48;
+// One array on a CPU device: 25.6 MiB, the size the default budget of 100 ms gave it when the
+// size followed the budget, whatever the budget: a budget sets how long a figure is measured,
+// not what is measured.
+constexpr double kCpuArrayBytes = double(64 << 20) * 0.4;
 
 struct Tune {
     unsigned vec, unroll, wgs;
@@ -87,23 +92,23 @@ std::string options_for(const MemSpec& spec, const Path& path, const Tune& tune,
     return options;
 }
 
-// `sizing`: the options the array size follows (a sweep spreads its time budget over its
-// runs, not its array size). `unused`: bound to the inputs the kernel does not read.
+// `unused`: bound to the inputs the kernel does not read.
 Run run_once(const MemSpec& spec, Session& s, const Path& path, const RunOptions& opts,
-             const RunOptions& sizing, const Tune& tune, unsigned param, const cl::Buffer& unused) {
-    const bool perf = opts.mode == Mode::Perf;
+             const Tune& tune, unsigned param, const cl::Buffer& unused) {
+    MeasurementDriver d(s, opts);
+    const bool perf = d.perf();
     const size_t wb = word_bytes(spec.kind);
     const bool tiled = spec.geometry == MemGeometry::Grid && tune.tile > 0;
     const std::string options = options_for(spec, path, tune, s.caps.cl_std_for_subgroups());
-    cl::Kernel kernel = build_kernel(s, spec.source, spec.kernel, options, opts);
-    cl::Kernel filler = build_kernel(s, spec.source, fill_kernel(spec.kind), options, opts);
-    cl::Kernel junk = build_kernel(s, spec.source, "clg_fill_u32", options, opts);
+    cl::Kernel kernel = d.kernel(spec.source, spec.kernel, options);
+    cl::Kernel filler = d.kernel(spec.source, fill_kernel(spec.kind), options);
+    cl::Kernel junk = d.kernel(spec.source, "clg_fill_u32", options);
     const size_t local = pick_local_size(
         kernel, s, opts.small_launch ? std::min(tune.local, kSmallMaxLocal) : tune.local);
     const size_t unit = wb * tune.vec;
 
     const unsigned arrays = spec.inputs + (spec.reduces ? 0 : 1);
-    const size_t bytes = perf                ? memory_array_bytes(s, sizing, std::max(1u, arrays))
+    const size_t bytes = perf                ? memory_array_bytes(s, opts, std::max(1u, arrays))
                          : opts.small_launch ? kSmallWords * 4
                                              : kConformanceWords * 4;
     size_t quantum = spec.whole_groups ? local : 1;
@@ -157,102 +162,101 @@ Run run_once(const MemSpec& spec, Session& s, const Path& path, const RunOptions
     clear_out();
 
     cl_uint launch_param = param;
-    auto enqueue = [&](cl::CommandQueue& q) {
+    KernelHarness h;
+    h.enqueue = [&](cl::CommandQueue& q) {
         kernel.setArg(0, out);
         for (unsigned k = 0; k < 3; ++k)
             kernel.setArg(1 + k, k < in.size() ? in[k] : unused);
         kernel.setArg(4, static_cast<cl_uint>(n));
         kernel.setArg(5, launch_param);
         kernel.setArg(6, opts.seed);
-        cl::Event e;
-        q.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(global), cl::NDRange(local),
-                               nullptr, &e);
-        return e;
+        return enqueue_range(q, kernel, global, local);
     };
+    h.slowdown_relaunches = true;
     const double work = double(n) * double(unit) * double(spec.loads + spec.stores) +
                         (spec.reduces ? double(items) * double(wb) : 0.0);
-    auto measure = [&] {
-        if (!perf) return time_kernel(s.queue, enqueue, 1, 0, 1, opts.timeout_s);
-        const double once =
-            time_kernel(s.queue, enqueue, opts.slowdown, 1, 1, opts.timeout_s).device.median;
-        return time_kernel(s.queue, enqueue, opts.slowdown, 0, opts.budget.reps_for(once),
-                           opts.timeout_s);
-    };
 
-    Run r;
-    Measurement& m = r.m;
-    if (spec.stride_ratio && param != 1) {
+    std::vector<std::pair<std::string, std::string>> stride1;
+    double rate1 = 0;
+    const bool two_strides = spec.stride_ratio && param != 1;
+    if (two_strides) {
+        // Stride 1 first; each stride has half the budget.
         launch_param = 1;
-        const Timings t1 = measure();
-        const double rate1 = t1.device.median > 0 ? work / t1.device.median : 0;
-        m.details.push_back({"stride1_rate_Bps", fmt(rate1)});
+        const Timings t1 = d.time(h, 0.5);
+        rate1 = t1.device.median > 0 ? work / t1.device.median : 0;
+        stride1.push_back({"stride1_rate_Bps", fmt(rate1)});
         launch_param = param;
         clear_out();
-        m.timings = measure();
+    }
+    h.describe = [&](Measurement& m) {
+        m.details = stride1;
         const double rate = m.timings.device.median > 0 ? work / m.timings.device.median : 0;
         if (rate1 > 0) m.details.push_back({"ratio_to_stride1", fmt(rate / rate1, "%.3f")});
-    } else {
-        m.timings = measure();
-    }
-    m.global_size = global;
-    m.local_size = local;
-    m.work_per_launch = work;
-    m.details.insert(m.details.end(), {{"array_bytes", std::to_string(n * unit)},
-                                       {"units", std::to_string(n)},
-                                       {"vec_words", std::to_string(tune.vec)},
-                                       {"work_items", std::to_string(items)}});
-    if (tiled)
-        m.details.push_back({"tile_units_per_item", std::to_string(tune.tile)});
-    else if (spec.geometry == MemGeometry::Grid)
-        m.details.insert(m.details.end(), {{"unroll", std::to_string(tune.unroll)},
-                                           {"wgs_per_cu", std::to_string(tune.wgs)}});
-    if (param) m.details.push_back({"param", std::to_string(param)});
+        m.global_size = global;
+        m.local_size = local;
+        m.work_per_launch = work;
+        m.details.insert(m.details.end(), {{"array_bytes", std::to_string(n * unit)},
+                                           {"units", std::to_string(n)},
+                                           {"vec_words", std::to_string(tune.vec)},
+                                           {"work_items", std::to_string(items)}});
+        if (tiled)
+            m.details.push_back({"tile_units_per_item", std::to_string(tune.tile)});
+        else if (spec.geometry == MemGeometry::Grid)
+            m.details.insert(m.details.end(), {{"unroll", std::to_string(tune.unroll)},
+                                               {"wgs_per_cu", std::to_string(tune.wgs)}});
+        if (param) m.details.push_back({"param", std::to_string(param)});
+    };
 
     // Verify what the last launch left in `out`.
-    PhaseScope verifying(Phase::Verify);
-    const ref::MemLaunch launch{opts.seed, n, items, tune.vec, param, local, tiled ? tune.tile : 0};
-    std::vector<size_t> idx;
-    std::vector<uint64_t> got;
-    if (spec.reduces) {
-        const double words_per_item = double(n) * tune.vec / double(items);
-        const size_t sample = perf ? std::clamp<size_t>(size_t(kCheckWordBudget / words_per_item),
-                                                        16, kPerfSampleItems)
-                                   : items;
-        idx = sample_items(items, sample);
-        if (idx.size() == items) {
-            got = read_words(s, out, 0, items, wb);
+    h.verify = [&] {
+        const ref::MemLaunch launch{
+            opts.seed, n, items, tune.vec, param, local, tiled ? tune.tile : 0};
+        std::vector<size_t> idx;
+        std::vector<uint64_t> got;
+        if (spec.reduces) {
+            const double words_per_item = double(n) * tune.vec / double(items);
+            const size_t sample =
+                perf ? std::clamp<size_t>(size_t(kCheckWordBudget / words_per_item), 16,
+                                          kPerfSampleItems)
+                     : items;
+            idx = sample_items(items, sample);
+            if (idx.size() == items) {
+                got = read_words(s, out, 0, items, wb);
+            } else {
+                // Only the sampled words are read back: the whole output of a GPU launch (a
+                // checksum per work-item) took 2.5 s of an H100 table's verification, to
+                // check 256.
+                for (size_t i : idx)
+                    got.push_back(read_words(s, out, i, 1, wb)[0]);
+            }
+        } else if (!perf || out_words <= kChunks * kChunkWords) {
+            idx.resize(out_words);
+            for (size_t i = 0; i < out_words; ++i)
+                idx[i] = i;
+            got = read_words(s, out, 0, out_words, wb);
         } else {
-            // Only the sampled words are read back: the whole output of a GPU launch (a
-            // checksum per work-item) took 2.5 s of an H100 table's verification, to check 256.
-            for (size_t i : idx)
-                got.push_back(read_words(s, out, i, 1, wb)[0]);
-        }
-    } else if (!perf || out_words <= kChunks * kChunkWords) {
-        idx.resize(out_words);
-        for (size_t i = 0; i < out_words; ++i)
-            idx[i] = i;
-        got = read_words(s, out, 0, out_words, wb);
-    } else {
-        for (size_t c : sample_items(out_words / kChunkWords, kChunks)) {
-            const size_t first = std::min(c * kChunkWords, out_words - kChunkWords);
-            const auto words = read_words(s, out, first, kChunkWords, wb);
-            for (size_t i = 0; i < kChunkWords; ++i) {
-                idx.push_back(first + i);
-                got.push_back(words[i]);
+            for (size_t c : sample_items(out_words / kChunkWords, kChunks)) {
+                const size_t first = std::min(c * kChunkWords, out_words - kChunkWords);
+                const auto words = read_words(s, out, first, kChunkWords, wb);
+                for (size_t i = 0; i < kChunkWords; ++i) {
+                    idx.push_back(first + i);
+                    got.push_back(words[i]);
+                }
             }
         }
-    }
-    std::vector<uint64_t> expected(idx.size());
-    parallel_for(
-        idx.size(),
-        [&](size_t begin, size_t end) {
-            for (size_t i = begin; i < end; ++i)
-                expected[i] = spec.reference(launch, idx[i]);
-        },
-        4096);
-    m.verification = compare_exact(idx, 1, got, expected, spec.kind);
-    apply_verification(m);
-    r.rate = m.rate();
+        std::vector<uint64_t> expected(idx.size());
+        parallel_for(
+            idx.size(),
+            [&](size_t begin, size_t end) {
+                for (size_t i = begin; i < end; ++i)
+                    expected[i] = spec.reference(launch, idx[i]);
+            },
+            4096);
+        return compare_exact(idx, 1, got, expected, spec.kind);
+    };
+    Run r;
+    r.m = d.run(h, two_strides ? 0.5 : 1);
+    r.rate = r.m.rate();
     return r;
 }
 
@@ -273,7 +277,7 @@ Measurement run_memory(const MemSpec& spec, Session& s, const Path& path, const 
     const cl::Buffer unused(s.context, CL_MEM_READ_ONLY, 64);
     const unsigned param = spec.stride_ratio ? opts.stride.value_or(spec.param) : spec.param;
     if (!spec.vector_sweep) {
-        Run r = run_once(spec, s, path, opts, opts, tune, param, unused);
+        Run r = run_once(spec, s, path, opts, tune, param, unused);
         if (r.m.status == Status::Ok) add_peak_share(s, r.rate, r.m);
         return r.m;
     }
@@ -289,7 +293,7 @@ Measurement run_memory(const MemSpec& spec, Session& s, const Path& path, const 
     for (unsigned v : widths) {
         Tune t = tune;
         t.vec = v;
-        Run r = run_once(spec, s, path, each, opts, t, param, unused);
+        Run r = run_once(spec, s, path, each, t, param, unused);
         if (r.m.status != Status::Ok) {
             r.m.reason = "vector width " + std::to_string(v) + ": " + r.m.reason;
             return r.m;
@@ -317,7 +321,7 @@ size_t memory_array_bytes(const Session& s, const RunOptions& opts, unsigned arr
     if (opts.array_bytes)
         bytes = double(*opts.array_bytes);
     else if (f.is_cpu())
-        bytes = double(64 << 20) * std::clamp(opts.budget.seconds / 0.25, 0.125, 16.0);
+        bytes = kCpuArrayBytes;
     else if (const auto peak = memory_peak(f))
         // NVIDIA's event stamps add 4.3-4.5 us to every launch (the median START to END of
         // an empty kernel on an H200): launches of >= 2.5 ms keep that below 0.2%. 12 GiB

@@ -55,8 +55,8 @@ std::string memory_build_options(const MemSpec& spec, const Path& path, const Ru
                                  const std::string& cl_std);
 
 // Bytes of one array in a perf run: on a GPU far past the last-level cache and, where the
-// theoretical bandwidth is known, 2.5 ms of it per pass; small on a CPU device (scaled with
-// the time budget); within the allocation limits for `arrays` arrays.
+// theoretical bandwidth is known, 2.5 ms of it per pass; 25.6 MiB on a CPU device; within
+// the allocation limits for `arrays` arrays. The time budget does not change it.
 // RunOptions::array_bytes overrides the size (CLGAUGE_MEM_MIB; the sweep over sizes).
 size_t memory_array_bytes(const Session& s, const RunOptions& opts, unsigned arrays);
 

@@ -1,6 +1,7 @@
 #include "harness/mma.hpp"
 
 #include "harness/launch.hpp"
+#include "harness/measurement_driver.hpp"
 #include "harness/verify.hpp"
 
 #include <algorithm>
@@ -88,12 +89,12 @@ Verification check_tiles(const MmaSpec& spec, const MmaShape& shape,
 }
 
 Measurement run_mma(const MmaSpec& spec, Session& s, const MmaPath& mp, const RunOptions& opts) {
+    MeasurementDriver d(s, opts);
     const MmaShape& shape = mp.shape;
     const unsigned steps = mma_unrolled_pairs(shape, opts);
-    cl::Kernel kernel = build_kernel(s, "mma.cl", "mma", mma_build_options(spec, mp, opts), opts);
+    cl::Kernel kernel = d.kernel("mma.cl", "mma", mma_build_options(spec, mp, opts));
     const size_t local = shape.local_size;
     require_work_group(kernel, s, local);
-    const bool perf = opts.mode == Mode::Perf;
     const size_t groups_per_wg = local / shape.group_items;
     const size_t tile_bytes = size_t(shape.tile.m) * shape.tile.n * 4;
     const size_t wg_bytes = groups_per_wg * shape.tiles_per_group * tile_bytes;
@@ -101,69 +102,70 @@ Measurement run_mma(const MmaSpec& spec, Session& s, const MmaPath& mp, const Ru
     const size_t cu = std::max<size_t>(1, s.facts().compute_units);
     const size_t perf_wgs = std::min(cu * kPerfWgsPerCu, max_buffer_bytes(s) / wg_bytes);
     const size_t wgs =
-        perf ? perf_wgs
-             : ((opts.small_launch ? kSmallGroups : kConformanceGroups) + groups_per_wg - 1) /
-                   groups_per_wg;
+        d.perf() ? perf_wgs
+                 : ((opts.small_launch ? kSmallGroups : kConformanceGroups) + groups_per_wg - 1) /
+                       groups_per_wg;
     require_allocation(s, wgs * wg_bytes, spec.entry.id + " output");
     cl::Buffer out(s.context, CL_MEM_WRITE_ONLY, wgs * wg_bytes);
 
-    uint32_t repeats = 1;
-    auto enqueue = [&](cl::CommandQueue& q) {
+    KernelHarness h;
+    h.enqueue = [&](cl::CommandQueue& q) {
         kernel.setArg(0, out);
         kernel.setArg(1, opts.seed);
-        kernel.setArg(2, static_cast<cl_uint>(repeats * opts.slowdown));
-        cl::Event e;
-        q.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(wgs * local), cl::NDRange(local),
-                               nullptr, &e);
-        return e;
-    };
-
-    auto timed = [&](int warmups, int reps) {
-        return time_launches(s.queue, enqueue, warmups, reps, opts.timeout_s);
+        kernel.setArg(2, static_cast<cl_uint>(d.launched_repeats()));
+        return enqueue_range(q, kernel, wgs * local, local);
     };
     const uint32_t floor = uint32_t((kMinPerfPairs + steps - 1) / steps);
-    if (perf && floor > 1) {
+    if (d.perf() && floor > 1) {
         // Whether the chain floor fits: a probe launch grows until it takes twice what a
         // launch of one repeat does, so that the difference is the time of its repeats, not
         // noise; the floor's time is extrapolated from the two. One launch alone would not do:
         // an mma.i2 launch of one repeat (33 MMAs a tile) is mostly the fixed cost (~444).
-        const double once = timed(1, 1).device.median;
+        PhaseScope calibrating(Phase::Calibrate);
+        const auto once_more = [&](int warmups) {
+            return time_launches(s.queue, h.enqueue, warmups, 1, opts.timeout_s).device.median;
+        };
+        // The floor is kept where it fits a second, past the budget's aim if need be: the
+        // figure depends on it (the driver then notes the entry over its budget).
+        const double most = kMostFloorLaunchSeconds;
+        const double once = once_more(1);
         double probe = once;
-        while (repeats < floor && probe < 2 * once && probe <= kMostFloorLaunchSeconds) {
-            repeats = std::min(floor, repeats * 4);
-            probe = timed(0, 1).device.median;
+        while (d.repeats < floor && probe < 2 * once && probe <= most) {
+            d.repeats = std::min(floor, d.repeats * 4);
+            probe = once_more(0);
         }
-        const double per_repeat = std::max(0.0, probe - once) / std::max(1u, repeats - 1);
-        repeats = once + per_repeat * (floor - 1) <= kMostFloorLaunchSeconds ? floor : 1;
+        const double per_repeat = std::max(0.0, probe - once) / std::max(1u, d.repeats - 1);
+        d.repeats = once + per_repeat * (floor - 1) <= most ? floor : 1;
     }
     // Calibration lengthens each tile's chain.
-    const auto grow = [&](double factor) { return grow_repeats(repeats, factor, 1u << 20); };
-    const Timings t = perf ? calibrate_and_time(timed, opts.budget, 12, grow) : timed(0, 1);
+    h.grow = [&](double factor) { return d.grow_repeats(factor, 1u << 20); };
+    h.rounds = 12;
 
     const size_t tiles = wgs * groups_per_wg * shape.tiles_per_group;
-    const uint64_t pairs = uint64_t(repeats) * steps;
-    Measurement m;
-    m.timings = t;
-    m.global_size = wgs * local;
-    m.local_size = local;
-    m.work_per_launch = double(tiles) * double(2 * pairs + 1) * mm::ops_per_mma(shape.tile);
-    m.details = {{"mma", shape.instruction},
-                 {"shape", "m" + std::to_string(shape.tile.m) + "n" + std::to_string(shape.tile.n) +
-                               "k" + std::to_string(shape.tile.k)},
-                 {"tiles_per_group", std::to_string(shape.tiles_per_group)},
-                 {"mmas_per_tile", std::to_string(2 * pairs + 1)},
-                 {"seed", std::to_string(opts.seed)}};
-
-    PhaseScope verifying(Phase::Verify);
-    std::vector<uint32_t> all(tiles * tile_bytes / 4);
-    s.queue.enqueueReadBuffer(out, CL_TRUE, 0, all.size() * 4, all.data());
-    std::vector<size_t> items = sample_items(tiles, perf ? kPerfSampleTiles : tiles);
-    if (tiles > 3 && std::find(items.begin(), items.end(), size_t(3)) == items.end())
-        items.push_back(3); // always one tile with special values
-    const uint64_t checked_pairs = pairs * opts.slowdown;
-    m.verification = check_tiles(spec, shape, items, all, opts.seed, checked_pairs);
-    apply_verification(m, "values");
-    return m;
+    h.describe = [&](Measurement& m) {
+        const uint64_t pairs = uint64_t(d.repeats) * steps;
+        m.global_size = wgs * local;
+        m.local_size = local;
+        m.work_per_launch = double(tiles) * double(2 * pairs + 1) * mm::ops_per_mma(shape.tile);
+        m.details = {{"mma", shape.instruction},
+                     {"shape", "m" + std::to_string(shape.tile.m) + "n" +
+                                   std::to_string(shape.tile.n) + "k" +
+                                   std::to_string(shape.tile.k)},
+                     {"tiles_per_group", std::to_string(shape.tiles_per_group)},
+                     {"mmas_per_tile", std::to_string(2 * pairs + 1)},
+                     {"seed", std::to_string(opts.seed)}};
+    };
+    h.verify = [&] {
+        std::vector<uint32_t> all(tiles * tile_bytes / 4);
+        s.queue.enqueueReadBuffer(out, CL_TRUE, 0, all.size() * 4, all.data());
+        std::vector<size_t> items = sample_items(tiles, d.perf() ? kPerfSampleTiles : tiles);
+        if (tiles > 3 && std::find(items.begin(), items.end(), size_t(3)) == items.end())
+            items.push_back(3); // always one tile with special values
+        return check_tiles(spec, shape, items, all, opts.seed,
+                           uint64_t(d.launched_repeats()) * steps);
+    };
+    h.noun = "values";
+    return d.run(h);
 }
 
 Measurement run_mma_path(const MmaSpec& spec, Session& s, const Path& path,

@@ -3,6 +3,7 @@
 #include "core/crash_context.hpp"
 #include "harness/lane_map.hpp"
 #include "harness/launch.hpp"
+#include "harness/measurement_driver.hpp"
 #include "harness/subgroup_check.hpp"
 #include "harness/verify.hpp"
 #include "reference/subgroup.hpp"
@@ -235,19 +236,21 @@ void perf(const SubgroupSpec& spec, Session& s, const Path& path, const RunOptio
     }
     Buffers b = prepare(s, spec.op, map, global, local, opts.seed);
 
-    uint32_t repeats = 1;
-    auto run = [&](int warmups, int reps) {
-        return launch(s, k.op, b.out, b.in, opts.seed, repeats * opts.slowdown, global, local,
-                      warmups, reps, opts.timeout_s);
+    MeasurementDriver d(s, opts);
+    KernelHarness h;
+    h.timed = [&](int warmups, int reps) {
+        return launch(s, k.op, b.out, b.in, opts.seed, d.launched_repeats(), global, local, warmups,
+                      reps, opts.timeout_s);
     };
-    m.timings = calibrate_and_time(run, opts.budget, 4, [&](double factor) {
-        return grow_repeats(repeats, factor, kMaxPerfRepeats);
-    });
+    h.grow = [&](double factor) { return d.grow_repeats(factor, kMaxPerfRepeats); };
+    m.timings = d.time(h);
+    if (d.perf()) note_budget(d.ledger(), d.budget, m);
+    const uint32_t repeats = d.repeats;
     m.global_size = global;
     m.local_size = local;
     m.work_per_launch = double(global) * repeats * kSteps * spec.ops_per_step;
 
-    const uint64_t steps = uint64_t(repeats) * opts.slowdown * kSteps;
+    const uint64_t steps = uint64_t(d.launched_repeats()) * kSteps;
     const size_t count = std::clamp<size_t>(
         size_t(kPerfReferenceLaneSteps / (double(steps) * map.max_size)), 1, kPerfSampleSubgroups);
     const std::vector<size_t> chosen = sample_items(map.subgroups.size(), count);

@@ -2,6 +2,7 @@
 
 #include "harness/host_copy.hpp"
 #include "harness/launch.hpp"
+#include "harness/measurement_driver.hpp"
 #include "harness/transfer.hpp"
 #include "harness/verify.hpp"
 #include "reference/transfer.hpp"
@@ -186,25 +187,25 @@ Measurement run_route(const RouteSpec& spec, Session& s, const Path&, const RunO
     }
     s.queue.finish();
 
-    std::vector<double> times;
-    {
-        PhaseScope measuring(Phase::Measure);
-        int reps = 1;
-        if (opts.mode == Mode::Perf) {
-            const double once = transfer_once(spec, s, x, opts.timeout_s); // warm-up
-            reps = opts.budget.reps_for(once);
+    // The host clock is the only clock of these routes.
+    MeasurementDriver d(s, opts);
+    KernelHarness h;
+    h.timed = [&](int warmups, int reps) {
+        std::vector<double> times;
+        for (int i = 0; i < warmups + reps; ++i) {
+            const double t = transfer_once(spec, s, x, opts.timeout_s);
+            if (i >= warmups) times.push_back(t);
         }
-        for (int i = 0; i < reps; ++i)
-            times.push_back(transfer_once(spec, s, x, opts.timeout_s));
-    }
-
+        const Stats st = summarize(std::move(times));
+        return Timings{st, st};
+    };
     Measurement m;
-    m.timings.device = summarize(times); // the host clock is the only clock of these routes
-    m.timings.host = m.timings.device;
+    m.timings = d.time(h);
     m.work_per_launch = double(x.bytes);
     m.details = {{"bytes", std::to_string(x.bytes)},
                  {"clock", "host (steady_clock)"},
                  {"host_threads", std::to_string(x.copier->threads())}};
+    if (d.perf()) note_budget(d.ledger(), d.budget, m);
 
     // What arrived: the device-side buffer read back for the sending routes; for the
     // receiving ones the pageable memory, or the mapping itself.

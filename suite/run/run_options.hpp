@@ -7,9 +7,7 @@
 
 namespace clgauge {
 
-// The measured device time per benchmark unless CLGAUGE_BUDGET_MS or --budget-ms says
-// otherwise: the committed baselines were recorded with it.
-constexpr long kDefaultBudgetMs = 100;
+// The default budget is core/timing.hpp's kDefaultBudgetMs (Budget's own default).
 // The budgets CLGAUGE_BUDGET_MS and --budget-ms accept: ten minutes a benchmark at most.
 constexpr long kMinBudgetMs = 1, kMaxBudgetMs = 600000;
 

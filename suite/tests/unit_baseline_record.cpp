@@ -46,6 +46,26 @@ TEST(BaselineRecord, SamplesFollowTheUnitsDirection) {
     EXPECT_LT(s[0], s[2]) << "a longer launch is a longer latency";
 }
 
+// A check measures with the budget each metric was recorded with, and says so; a budget the
+// run asked for that the recorded ones override is named.
+TEST(BaselineCheck, BudgetLineSaysWhichBudgetAndFromWhere) {
+    BaselineFile f;
+    f.metrics["a.x"].budget_ms = 100;
+    f.metrics["b.x"].budget_ms = 0; // recorded without a budget
+    Benchmark a, b, c;
+    a.id = "a.x", b.id = "b.x", c.id = "c.x";
+    RunOptions opts;
+    opts.budget.seconds = 0.05;
+    const std::string line = check_budget_line(f, {&a, &b, &c}, opts);
+    EXPECT_EQ(line.rfind("budget: 100 ms a metric for 1 metrics, as the baseline recorded", 0), 0u)
+        << line;
+    EXPECT_NE(line.find("50 ms (this run's) for 2 metrics"), std::string::npos) << line;
+    EXPECT_NE(line.find("does not apply to the recorded ones"), std::string::npos) << line;
+    // The run's budget equal to the recorded one: nothing is overridden.
+    opts.budget.seconds = 0.1;
+    EXPECT_EQ(check_budget_line(f, {&a}, opts).find("does not apply"), std::string::npos);
+}
+
 TEST(BaselineRecord, PoolsRoundsAndRefusesFailures) {
     Benchmark b;
     b.id = "fp32.fma";

@@ -28,8 +28,9 @@ TEST(Stats, MedianMinMaxMad) {
     EXPECT_EQ(summarize({}).count(), 0u);
 }
 
-// A harness's launch floor (the chains on a GPU) lengthens each calibrated launch; the
-// total budget then buys fewer, never fewer than min_reps.
+// A harness's launch floor (the chains on a GPU) lengthens each calibrated launch, up to what
+// lets min_reps launches keep the budget's bound; the total budget then buys fewer, never
+// fewer than min_reps (the last calibration launch is the first of them).
 TEST(Budget, LaunchFloorLengthensCalibratedLaunches) {
     uint32_t repeats = 1; // a launch takes `repeats` ms
     int timed_reps = 0;
@@ -44,17 +45,17 @@ TEST(Budget, LaunchFloorLengthensCalibratedLaunches) {
     calibrate_and_time(timed, plain, 4, grow);
     EXPECT_GE(repeats, 5u);
     EXPECT_LT(repeats, 25u);
-    EXPECT_EQ(timed_reps, plain.reps_for(repeats * 1e-3));
+    EXPECT_EQ(timed_reps, plain.reps_for(repeats * 1e-3) - 1);
     repeats = 1;
     Budget floored{.seconds = 0.1, .min_launch_seconds = 0.05};
-    EXPECT_DOUBLE_EQ(floored.launch_seconds(), 0.05);
+    EXPECT_DOUBLE_EQ(floored.launch_seconds(), 0.2 / 8);
     calibrate_and_time(timed, floored, 4, grow);
-    EXPECT_GE(repeats, 25u);
-    EXPECT_EQ(timed_reps, floored.min_reps);
+    EXPECT_GE(repeats, 13u);
+    EXPECT_EQ(timed_reps, floored.min_reps - 1);
 }
 
-// Calibration's last launch already has the timed shape: it sizes and warms up the timed
-// launches, which follow with no launch in between.
+// Calibration's last launch already has the timed shape: it sizes the timed launches and is
+// the first of them, and they follow with no launch in between.
 TEST(Budget, CalibrationLaunchIsTheWarmUp) {
     uint32_t repeats = 1;
     std::vector<std::pair<int, int>> calls; // (warm-ups, reps) of every timed()
@@ -72,7 +73,7 @@ TEST(Budget, CalibrationLaunchIsTheWarmUp) {
     calibrate_and_time(timed, budget, 4, grow);
     ASSERT_EQ(calls.size(), 2u);
     EXPECT_EQ(calls[0], std::make_pair(1, 1));
-    EXPECT_EQ(calls[1], std::make_pair(0, budget.reps_for(0.01)));
+    EXPECT_EQ(calls[1], std::make_pair(0, budget.reps_for(0.01) - 1));
     // Grown, then long enough: the grown shape's first launch is calibration's.
     calls.clear();
     repeats = 1;

@@ -1,0 +1,84 @@
+#include "harness/measurement_driver.hpp"
+
+#include "harness/launch.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace clgauge {
+
+MeasurementDriver::MeasurementDriver(Session& s, const RunOptions& o)
+    : session(s), opts(o), budget(o.budget) {
+    if (repeats_pinned()) repeats = std::max<uint32_t>(1, *opts.repeats);
+}
+
+bool MeasurementDriver::grow_repeats(double factor, uint32_t most) {
+    return clgauge::grow_repeats(repeats, factor, most);
+}
+
+size_t MeasurementDriver::global_size(size_t own) const {
+    return perf() && opts.global_size ? *opts.global_size : own;
+}
+
+cl::Kernel MeasurementDriver::kernel(const std::string& source, const std::string& name,
+                                     const std::string& options) const {
+    return build_kernel(session, source, name, options, opts);
+}
+
+Timings perf_launches(const KernelHarness& h, const TimedLaunches& timed, const Budget& budget,
+                      BudgetLedger& ledger) {
+    if (h.reps > 0) {
+        PhaseScope measuring(Phase::Measure);
+        const Timings t = timed(h.warmups, h.reps);
+        ledger.measure_s += t.host.median * (h.warmups + h.reps);
+        ledger.launches += h.warmups + h.reps;
+        return t;
+    }
+    const bool calibrated = h.grow && !h.pinned;
+    BudgetLedger spent;
+    const Timings t =
+        calibrate_and_time(timed, budget, calibrated ? h.rounds : 0,
+                           calibrated ? h.grow : GrowLaunch([](double) { return false; }), &spent);
+    ledger.calibrate_s += spent.calibrate_s;
+    ledger.measure_s += spent.measure_s;
+    ledger.launches += spent.launches;
+    return t;
+}
+
+Timings MeasurementDriver::time(const KernelHarness& h, double share) {
+    TimedLaunches timed = h.timed;
+    if (!timed) {
+        const unsigned count = perf() && h.slowdown_relaunches ? opts.slowdown : 1;
+        timed = [&h, this, count](int warmups, int reps) {
+            return time_kernel(session.queue, h.enqueue, count, warmups, reps, opts.timeout_s);
+        };
+    }
+    if (!perf()) return h.reps > 0 ? timed(h.warmups, h.reps) : timed(0, 1);
+    Budget b = budget;
+    b.seconds *= share;
+    return perf_launches(h, timed, b, ledger_);
+}
+
+Measurement MeasurementDriver::run(const KernelHarness& h, double share) {
+    Measurement m;
+    m.timings = time(h, share);
+    if (h.describe) h.describe(m);
+    {
+        PhaseScope verifying(Phase::Verify);
+        m.verification = h.verify();
+    }
+    apply_verification(m, h.noun);
+    if (m.status == Status::Ok && h.peak && m.rate() > 0) add_share_of_peak(*h.peak, m.rate(), m);
+    if (perf()) note_budget(ledger_, budget, m);
+    return m;
+}
+
+void note_budget(const BudgetLedger& spent, const Budget& budget, Measurement& m) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.4f", spent.total());
+    m.details.push_back({"budget_spent_s", buf});
+    if (const auto over = budget_overrun(spent, budget))
+        m.details.push_back({"over_budget", *over});
+}
+
+} // namespace clgauge

@@ -1,0 +1,99 @@
+// clgauge's measurement driver: the protocol every harness's benchmark goes through, written
+// once. A harness builds its kernels through the driver, makes its buffers and hands the
+// driver its kernel-specific parts (KernelHarness: how one launch is enqueued, how it grows,
+// what the launch did, how its output is judged); the driver calibrates, times, charges the
+// phases, keeps the budget, applies the test-only slowdown and pinned launches, reads back and
+// verifies, and adds the share of the peak.
+#pragma once
+#include "core/memory_peak.hpp"
+#include "core/timing.hpp"
+#include "harness/verify.hpp"
+#include "types/benchmark.hpp"
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+
+namespace clgauge {
+
+// What a harness supplies for one launch shape.
+struct KernelHarness {
+    // One launch of the current shape; its event's START..END is the sample.
+    Enqueue enqueue;
+    // Instead of `enqueue`: the harness's own timed launches (several queues, pairs of
+    // launches, host-timed copies), `reps` samples after `warmups` launches.
+    TimedLaunches timed;
+    // Perf: makes one launch about `factor` times longer (MeasurementDriver::grow_repeats, more
+    // work-groups) and returns false when it cannot. Unset, or `pinned`: the launch is timed as
+    // it stands (one warm-up launch sizes the count).
+    GrowLaunch grow;
+    bool pinned = false;
+    int rounds = 4; // calibration rounds at most
+    // A harness that counts its own launches (thousands of empty ones): `reps` samples after
+    // `warmups`, in either mode, without calibration (0: the driver's count).
+    int warmups = 0, reps = 0;
+    // The test-only slowdown as that many back-to-back launches per sample, for kernels
+    // without a repeat count (else the kernel runs MeasurementDriver::launched_repeats()).
+    bool slowdown_relaunches = false;
+    // Once timed: the launch's work, sizes and details (m.timings is set; it may rescale them).
+    std::function<void(Measurement&)> describe;
+    // Reads back what the last launch left and judges it, in the verify phase.
+    std::function<Verification()> verify;
+    std::string noun = "words"; // what verify counts, for the failure message
+    // The peak the figure (B/s) is a share of, where known: the details "peak_Bps",
+    // "peak_basis" and "share".
+    std::optional<MemoryPeak> peak;
+};
+
+class MeasurementDriver {
+  public:
+    MeasurementDriver(Session& s, const RunOptions& opts);
+
+    Session& session;
+    const RunOptions& opts;
+    // This benchmark's budget: RunOptions' own, where a harness may set a floor on a launch.
+    Budget budget;
+    // The counted work of one launch that calibration grows; the kernel runs
+    // launched_repeats(), which the test-only slowdown multiplies. RunOptions::repeats pins it
+    // where a harness honors it (repeats_pinned()).
+    uint32_t repeats = 1;
+
+    bool perf() const { return opts.mode == Mode::Perf; }
+    uint32_t launched_repeats() const { return repeats * opts.slowdown; }
+    // Multiplies `repeats` by `factor`, up to `most`; false when it already is `most`.
+    bool grow_repeats(double factor, uint32_t most);
+    // Perf with RunOptions::repeats set: `repeats` holds it, and the launch is not calibrated.
+    bool repeats_pinned() const { return perf() && opts.repeats.has_value(); }
+    // The work-items of a perf launch: RunOptions::global_size where set (a sweep's point),
+    // else `own`.
+    size_t global_size(size_t own) const;
+
+    // The registry entry's kernel, built for this run (the test-only source mutation applied).
+    cl::Kernel kernel(const std::string& source, const std::string& name,
+                      const std::string& options) const;
+
+    // Perf: calibrated and timed within `share` of the budget; conformance: one launch.
+    Timings time(const KernelHarness& h, double share = 1);
+    // time(), then describe, verify and the share of the peak: the benchmark's Measurement,
+    // with the launch time spent ("budget_spent_s") and an "over_budget" detail where all the
+    // driver's launches broke the bound (perf).
+    Measurement run(const KernelHarness& h, double share = 1);
+
+    // The launches this driver has timed so far, against the budget's bound.
+    const BudgetLedger& ledger() const { return ledger_; }
+
+  private:
+    BudgetLedger ledger_;
+};
+
+// The perf protocol on its own (no device needed): `h`'s launches, timed by `timed`,
+// calibrated and counted within `budget`, every launch charged to `ledger`.
+Timings perf_launches(const KernelHarness& h, const TimedLaunches& timed, const Budget& budget,
+                      BudgetLedger& ledger);
+
+// The details of `m` from the launch time calibration and measurement spent against
+// `budget`: "budget_spent_s", and an "over_budget" note where it broke the bound.
+void note_budget(const BudgetLedger& spent, const Budget& budget, Measurement& m);
+
+} // namespace clgauge

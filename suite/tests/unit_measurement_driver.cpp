@@ -1,0 +1,164 @@
+// label unit: the measurement driver keeps every budget. Fake harnesses whose launches take a
+// known time (no device, no sleeps): the driver's own accounting says what calibration and
+// measurement spent, and it must stay within twice the budget; a harness that ignores the
+// count it is given must be caught by the same check.
+#include "harness/measurement_driver.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace clgauge {
+namespace {
+
+// A harness whose launch takes `fixed` seconds plus `per_repeat` for each repeat, on the
+// device's clock and the host's alike; `extra_reps` planted: it times that many launches more
+// than it is asked for.
+struct FakeHarness {
+    double fixed = 0, per_repeat = 0;
+    uint32_t repeats = 1, most = 1u << 20;
+    int extra_reps = 0;
+    int launches = 0; // every launch it made, warm-ups too
+
+    double launch_s() const { return fixed + per_repeat * repeats; }
+    KernelHarness parts() {
+        KernelHarness h;
+        h.timed = [this](int warmups, int reps) {
+            reps += extra_reps;
+            launches += warmups + reps;
+            Timings t;
+            t.device = summarize(std::vector<double>(size_t(reps), launch_s()));
+            t.host = t.device;
+            return t;
+        };
+        h.grow = [this](double factor) { return grow_repeats(repeats, factor, most); };
+        return h;
+    }
+};
+
+// What the fake harness's launches really took: its own count at its launch time (the
+// launches are all of the last shape at most, so this is an upper bound).
+double real_seconds(const FakeHarness& f) {
+    return f.launches * f.launch_s();
+}
+
+TEST(MeasurementDriver, EveryLaunchCostKeepsTwiceTheBudget) {
+    for (double budget_s : {0.01, 0.1, 1.0})
+        for (int min_reps : {5, 11})
+            for (double floor_s : {0.0, 0.05})
+                for (double fixed : {0.0, 1e-5, 2e-3})
+                    for (double per_repeat : {1e-7, 1e-5, 1e-3, 1e-2}) {
+                        FakeHarness f{.fixed = fixed, .per_repeat = per_repeat};
+                        Budget b{.seconds = budget_s, .min_reps = min_reps};
+                        b.min_launch_seconds = floor_s;
+                        BudgetLedger ledger;
+                        const KernelHarness h = f.parts();
+                        const Timings t = perf_launches(h, h.timed, b, ledger);
+                        const std::string what = "budget " + std::to_string(budget_s) +
+                                                 ", launch " + std::to_string(fixed) + " + " +
+                                                 std::to_string(per_repeat) + " x repeats";
+                        // A launch that cannot be made as short as the aim cannot keep it.
+                        if (fixed + per_repeat > b.most_launch_seconds()) continue;
+                        EXPECT_LE(ledger.total(), b.bound_seconds() * (1 + 1e-9)) << what;
+                        EXPECT_FALSE(budget_overrun(ledger, b).has_value()) << what;
+                        EXPECT_GE(t.device.count(), 1u) << what;
+                        EXPECT_EQ(ledger.launches, f.launches) << what;
+                    }
+}
+
+TEST(MeasurementDriver, LaunchesThatFitGetTheirSamples) {
+    // A 1 ms repeat against 100 ms: calibration reaches about 10 ms a launch, and the budget
+    // buys the usual count (the last calibration launch among them).
+    FakeHarness f{.per_repeat = 1e-3};
+    const Budget b{.seconds = 0.1};
+    BudgetLedger ledger;
+    const KernelHarness h = f.parts();
+    const Timings t = perf_launches(h, h.timed, b, ledger);
+    EXPECT_EQ(t.device.count(), size_t(b.reps_for(f.launch_s())));
+    EXPECT_LE(ledger.total(), b.bound_seconds());
+    EXPECT_GT(ledger.measure_s, 0);
+    EXPECT_GT(ledger.calibrate_s, 0);
+}
+
+TEST(MeasurementDriver, FloorIsCappedSoMinRepsFit) {
+    // The chains' 50 ms floor on a GPU against 100 ms: five launches of 50 ms would take
+    // 250 ms, so the aim is capped at what five launches and the calibration fit.
+    Budget b{.seconds = 0.1, .min_launch_seconds = 0.05};
+    EXPECT_DOUBLE_EQ(b.launch_seconds(), b.most_launch_seconds());
+    EXPECT_LE(b.launch_seconds() * (b.min_reps + 3), b.bound_seconds() * (1 + 1e-12));
+    FakeHarness f{.per_repeat = 1e-4};
+    BudgetLedger ledger;
+    const KernelHarness h = f.parts();
+    const Timings t = perf_launches(h, h.timed, b, ledger);
+    EXPECT_GE(t.device.count(), size_t(b.min_reps));
+    EXPECT_FALSE(budget_overrun(ledger, b).has_value());
+}
+
+TEST(MeasurementDriver, ALaunchTooLongForTheBudgetIsCaught) {
+    // The contended compare-and-swap as it was: a launch that cannot be made shorter, 1.4 s
+    // against 100 ms. It gets its min_reps samples (the first after a warm-up), and the ledger
+    // says the bound was broken.
+    FakeHarness f{.fixed = 1.4};
+    Budget b{.seconds = 0.1};
+    BudgetLedger ledger;
+    KernelHarness h = f.parts();
+    h.pinned = true;
+    const Timings t = perf_launches(h, h.timed, b, ledger);
+    EXPECT_EQ(t.device.count(), size_t(b.min_reps));
+    EXPECT_EQ(f.launches, b.min_reps + 1);
+    EXPECT_DOUBLE_EQ(ledger.total(), real_seconds(f));
+    const auto over = budget_overrun(ledger, b);
+    ASSERT_TRUE(over.has_value());
+    EXPECT_NE(over->find("more than twice the budget"), std::string::npos) << *over;
+}
+
+// Planted fault: a harness that ignores the count the driver gives it (it times 100 launches
+// more) breaks the bound, and the check says so.
+TEST(MeasurementDriver, PlantedHarnessIgnoringTheCountIsCaught) {
+    FakeHarness honest{.per_repeat = 1e-3};
+    FakeHarness greedy{.per_repeat = 1e-3, .extra_reps = 100};
+    const Budget b{.seconds = 0.1};
+    BudgetLedger kept, broken;
+    const KernelHarness h1 = honest.parts(), h2 = greedy.parts();
+    perf_launches(h1, h1.timed, b, kept);
+    perf_launches(h2, h2.timed, b, broken);
+    EXPECT_FALSE(budget_overrun(kept, b).has_value());
+    EXPECT_TRUE(budget_overrun(broken, b).has_value());
+    EXPECT_GT(real_seconds(greedy), b.bound_seconds());
+    Measurement m;
+    note_budget(broken, b, m);
+    bool noted = false;
+    for (const auto& [key, value] : m.details)
+        noted = noted || key == "over_budget";
+    EXPECT_TRUE(noted);
+}
+
+// Planted fault: a harness whose growth ignores the factor (it grows 1000-fold whatever it is
+// asked) overshoots the aim; the count is cut to what is left, and what it cannot undo shows.
+TEST(MeasurementDriver, PlantedGrowthIgnoringTheFactorIsCaught) {
+    FakeHarness f{.per_repeat = 1e-3};
+    KernelHarness h = f.parts();
+    h.grow = [&f](double) { return grow_repeats(f.repeats, 1000, f.most); };
+    const Budget b{.seconds = 0.1};
+    BudgetLedger ledger;
+    perf_launches(h, h.timed, b, ledger);
+    EXPECT_TRUE(budget_overrun(ledger, b).has_value());
+}
+
+// A harness that counts its own launches (the launch latencies) is charged for all of them.
+TEST(MeasurementDriver, OwnCountIsCharged) {
+    FakeHarness f{.fixed = 2e-5};
+    KernelHarness h = f.parts();
+    h.warmups = 20;
+    h.reps = 2000;
+    const Budget b{.seconds = 0.1};
+    BudgetLedger ledger;
+    const Timings t = perf_launches(h, h.timed, b, ledger);
+    EXPECT_EQ(t.device.count(), 2000u);
+    EXPECT_EQ(ledger.launches, 2020);
+    EXPECT_NEAR(ledger.total(), 2020 * 2e-5, 1e-9);
+}
+
+} // namespace
+} // namespace clgauge
