@@ -31,7 +31,7 @@ Benchmark dp4a_entry(const char* id, const char* kernel, const char* what, Chain
          .source = "dp4a.cl",
          .kernel = kernel,
          // Per step: two dependent 4-way dot products with accumulate, each counted as
-         // 8 operations (4 multiplies, 4 adds), as seed 000 counts DP4A.
+         // 8 operations (4 multiplies, 4 adds), as OpenCL-Benchmark counts DP4A.
          .steps = 128,
          .ops_per_step = 16,
          .kind = WordKind::U32,

@@ -1,6 +1,6 @@
 // Kernel resource reports kept on disk by the code they describe. NVIDIA's driver writes its
 // -cl-nv-verbose report (registers, spills) into the build log only when it compiles: a
-// build its program cache serves has an empty log (seen on an H100, driver 580.159.04). The
+// build its program cache serves has an empty log (NVIDIA's driver: baselines/nvidia/NOTES.md). The
 // report of the build that compiled is remembered under the program's fingerprint, the
 // driver and the device, and recalled when a cached build says nothing.
 #pragma once

@@ -1,16 +1,16 @@
 // Programs compiled in other processes before a GPU run measures. A GPU driver may compile one
-// program at a time per process (NVIDIA's, driver 580.159.04: a cold table's programs took 27 s
-// one at a time in one process, 15 s in 16). Build workers (`clgauge --build-only
-// --build-queue`) each discover the run's programs as the run does, then build those whose
-// indices they draw from one shared queue into the driver's program cache, saying which as each
-// is done; the run's own builds are then cache hits. The run does not measure meanwhile: on
-// NVIDIA a build waits for the kernels another process has running (16 workers took 61 s beside
-// a run's long launches, 15 s beside an idle GPU), and its figures would share the GPU too.
-// The workers start before the run touches OpenCL: workers the run spawned (posix_spawn of
-// /proc/self/exe) after its NVIDIA context was made did not see the NVIDIA platform (driver
-// 580.159.04), while the same command from a shell did. They wait, before their own OpenCL
-// starts, for the queue to name a device, and name it back, so that a worker whose device list
-// differs from the run's is a failure, not a build for another device.
+// program at a time per process (NVIDIA's does: a cold table's programs build about twice as fast
+// in several processes as in one; baselines/nvidia/NOTES.md). Build workers (`clgauge --build-only
+// --build-queue`) each discover the run's programs as the run does, then build those whose indices
+// they draw from one shared queue into the driver's program cache, saying which as each is done;
+// the run's own builds are then cache hits. The run does not measure meanwhile: on NVIDIA a build
+// waits for the kernels another process has running (16 workers took 61 s beside a run's long
+// launches, 15 s beside an idle GPU), and its figures would share the GPU too. The workers start
+// before the run touches OpenCL: workers the run spawned (posix_spawn of /proc/self/exe) after its
+// NVIDIA context was made did not see the NVIDIA platform, while the same command from a shell did.
+// They wait, before their own OpenCL starts, for the queue to name a device, and name it back, so
+// that a worker whose device list differs from the run's is a failure, not a build for another
+// device.
 #pragma once
 #include "core/program_cache.hpp"
 #include "types/run_options.hpp"
@@ -47,9 +47,9 @@ std::optional<BuildRecord> read_build_record(int fd);
 // threads).
 BuildProgress build_notices(std::ostream& out, size_t device);
 
-// The most build workers a run starts by itself. NVIDIA's driver (580.159.04, H100, cold cache)
-// compiled a table's programs in 26.7 s in one process, and in 4 and 16 processes in 14.1 and
-// 15.1 s on one machine, 15.7 and 13.6 s on another: its builds hardly scale past a few. Every
+// The most build workers a run starts by itself. NVIDIA's driver, from a cold cache,
+// builds a table's programs about twice as fast in 4 processes as in one, and no faster in
+// 16 (baselines/nvidia/NOTES.md): its builds hardly scale past a few. Every
 // worker costs a process start, a context and a discovery of the run's programs, which a run
 // whose programs are all cached pays for nothing: 1.7 s in 4 workers, 3.8 s in 16.
 constexpr unsigned kMostBuildWorkers = 4;

@@ -79,8 +79,8 @@ TEST(BaselineVerdict, LatencyFailsAboveAndIsStaleBelow) {
     EXPECT_EQ(check(0.7).verdict, Verdict::Stale) << "a shorter latency is better";
 }
 
-// launch.latency as seen on two H200 machines: the baseline machine's launches near 9.7 us
-// with a few slow ones; another machine's median 22-25% higher from a heavier right tail.
+// launch.latency as two GPU machines of one kind see it: the baseline machine's launches fast
+// with a few slow ones; another machine's median higher from a heavier right tail.
 std::vector<double> latency_samples(double fast, double tail, size_t slow_of_100) {
     std::vector<double> v;
     for (size_t i = 0; i < 100; ++i)

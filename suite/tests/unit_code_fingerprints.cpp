@@ -40,7 +40,7 @@ TEST(KernelResources, ParsesPtxasReportOfTwoKernels) {
     EXPECT_EQ(k[1].local_bytes, 0) << "no smem in the line: none used";
 }
 
-// The NVIDIA driver's own log (driver 580.159.04, H100, kernels/dp4a.cl built with
+// The NVIDIA driver's own log (kernels/dp4a.cl built with
 // -cl-nv-verbose): three entry functions and the properties of a called function, the
 // front end's warnings before them.
 TEST(KernelResources, ParsesTheNvidiaDriversLog) {
