@@ -18,9 +18,9 @@ constexpr size_t kPerfSampleItems = 256;
 // kSmallLocal); perf launches kPerfGroupsPerCu of them per compute unit, several whole waves
 // on any GPU, so a partial last wave costs little.
 constexpr size_t kLocal = 256, kPerfGroupsPerCu = 64;
-// A GPU launch has a fixed cost of its own: the waves ramp up and drain (about 14 us on an
-// H100: int32.mad read 33.38 TOP/s in the 5-10 ms launches of --budget-ms 100 and 33.44 in
-// 50-100 ms ones). Perf launches on a GPU last at least this long, so it stays under 0.05%.
+// A GPU launch has a fixed cost of its own: the waves ramp up and drain (about 14 us on a
+// large GPU: short launches read measurably below long ones; baselines/nvidia/NOTES.md). Perf
+// launches on a GPU last at least this long, so it stays under 0.05%.
 constexpr double kGpuLaunchFloorSeconds = 0.05;
 // Bounds the CPU time of a perf-mode check (software fp16 costs ~50 ns a step).
 constexpr double kPerfReferenceSteps = 4e7;

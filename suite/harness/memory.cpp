@@ -223,7 +223,7 @@ Run run_once(const MemSpec& spec, Session& s, const Path& path, const RunOptions
             got = read_words(s, out, 0, items, wb);
         } else {
             // Only the sampled words are read back: the whole output of a GPU launch (a
-            // checksum per work-item) took 2.5 s of an H100 table's verification, to check 256.
+            // checksum per work-item) took seconds of a GPU table's verification, to check 256.
             for (size_t i : idx)
                 got.push_back(read_words(s, out, i, 1, wb)[0]);
         }
@@ -277,7 +277,7 @@ Measurement run_memory(const MemSpec& spec, Session& s, const Path& path, const 
         if (r.m.status == Status::Ok) add_peak_share(s, r.rate, r.m);
         return r.m;
     }
-    // Seed 001: copy with every vector width, the figure at the device's preferred one.
+    // Copy with every vector width, the figure at the device's preferred one.
     const unsigned preferred = preferred_int_width(s);
     const unsigned widths[] = {1, 2, 4, 8, 16};
     RunOptions each = opts;
@@ -319,8 +319,8 @@ size_t memory_array_bytes(const Session& s, const RunOptions& opts, unsigned arr
     else if (f.is_cpu())
         bytes = double(64 << 20) * std::clamp(opts.budget.seconds / 0.25, 0.125, 16.0);
     else if (const auto peak = memory_peak(f))
-        // NVIDIA's event stamps add 4.3-4.5 us to every launch (the median START to END of
-        // an empty kernel on an H200): launches of >= 2.5 ms keep that below 0.2%. 12 GiB
+        // NVIDIA's event stamps add 4.3-4.5 us to every launch (the median START to END of an empty
+        // kernel: baselines/nvidia/NOTES.md): launches of >= 2.5 ms keep that below 0.2%. 12 GiB
         // keeps word indices within 32 bits.
         bytes =
             std::clamp(peak->bytes_per_second * 2.5e-3, double(2ull << 30), double(12ull << 30));

@@ -31,7 +31,7 @@ struct MemSpec {
     std::string source, kernel, options;
     WordKind kind = WordKind::U32;  // the arrays' word: U32, F32 or F64
     unsigned inputs = 0;            // how many of a, b, c the kernel reads
-    unsigned loads = 0, stores = 0; // array accesses per unit (seed 002's table)
+    unsigned loads = 0, stores = 0; // array accesses per unit (the stream table)
     bool reduces = false;           // out: one checksum word per work-item, not n units
     MemGeometry geometry = MemGeometry::PerUnit;
     unsigned vec = 1, unroll = 1, wgs_per_cu = 8;
