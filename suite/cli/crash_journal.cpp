@@ -2,9 +2,9 @@
 
 #include "core/env.hpp"
 
-#include "core/code_json.hpp"
 #include "core/crash_context.hpp"
 #include "core/watchdog.hpp"
+#include "report/measurement_json.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -79,21 +79,6 @@ void install_handlers(bool on) {
         sigaction(s, &sa, nullptr);
 }
 
-nlohmann::json stats_to_json(const Stats& s) {
-    return {{"median", s.median}, {"min", s.min}, {"max", s.max},
-            {"mean", s.mean},     {"mad", s.mad}, {"samples", s.samples}};
-}
-Stats stats_from_json(const nlohmann::json& j) {
-    Stats s;
-    s.median = j.at("median");
-    s.min = j.at("min");
-    s.max = j.at("max");
-    s.mean = j.at("mean");
-    s.mad = j.at("mad");
-    s.samples = j.at("samples").get<std::vector<double>>();
-    return s;
-}
-
 } // namespace
 
 std::string signal_name(int sig) {
@@ -120,58 +105,6 @@ std::string new_journal_file() {
         .string();
 }
 
-nlohmann::json measurement_to_journal(const Measurement& m) {
-    nlohmann::json details = nlohmann::json::array();
-    for (const auto& [k, v] : m.details)
-        details.push_back({k, v});
-    return {{"status", int(m.status)},
-            {"reason", m.reason},
-            {"build_log", m.build_log},
-            {"path", m.path},
-            {"device", stats_to_json(m.timings.device)},
-            {"host", stats_to_json(m.timings.host)},
-            {"work_per_launch", m.work_per_launch},
-            {"global_size", m.global_size},
-            {"local_size", m.local_size},
-            {"checked", m.verification.checked},
-            {"mismatches", m.verification.mismatches},
-            {"first_mismatch", m.verification.first_mismatch},
-            {"degenerate", m.verification.degenerate},
-            {"details", details},
-            {"code", code_to_json<nlohmann::json>(m.code)},
-            {"time_is_figure", m.time_is_figure},
-            {"clock", int(m.timings.clock)},
-            {"clock_note", m.timings.clock_note}};
-}
-
-Measurement measurement_from_journal(const nlohmann::json& j) {
-    Measurement m;
-    const int status = j.at("status");
-    if (status < int(Status::Ok) || status > int(Status::Crashed))
-        throw std::invalid_argument("journal: unknown status " + std::to_string(status));
-    m.status = Status(status);
-    m.reason = j.at("reason");
-    m.build_log = j.at("build_log");
-    m.path = j.at("path");
-    m.timings.device = stats_from_json(j.at("device"));
-    m.timings.host = stats_from_json(j.at("host"));
-    m.work_per_launch = j.at("work_per_launch");
-    m.global_size = j.at("global_size");
-    m.local_size = j.at("local_size");
-    m.verification.checked = j.at("checked");
-    m.verification.mismatches = j.at("mismatches");
-    m.verification.first_mismatch = j.at("first_mismatch");
-    m.verification.degenerate = j.at("degenerate");
-    for (const auto& kv : j.at("details"))
-        m.details.emplace_back(kv.at(0), kv.at(1));
-    m.time_is_figure = j.at("time_is_figure");
-    m.timings.clock =
-        j.value("clock", 0) == int(TimerSource::Host) ? TimerSource::Host : TimerSource::Device;
-    m.timings.clock_note = j.value("clock_note", "");
-    m.code = code_from_json(JsonFields<std::invalid_argument>(j, "journal", ""));
-    return m;
-}
-
 JournalContents read_journal(const std::string& file) {
     JournalContents out;
     std::ifstream in(file);
@@ -187,7 +120,8 @@ JournalContents read_journal(const std::string& file) {
             out.tables.push_back(j.at("table"));
         } else if (j.contains("result")) {
             const auto& r = j.at("result");
-            out.earlier[{r.at("device"), r.at("id")}] = measurement_from_journal(r.at("m"));
+            out.earlier[{r.at("device"), r.at("id")}] = measurement_from_json(
+                JsonFields<std::invalid_argument>(r.at("m"), file, "result.m"));
         } else if (j.contains("crash") && j.at("crash").contains("hung_s")) {
             const auto& c = j.at("crash");
             Measurement m;
@@ -279,7 +213,7 @@ RunHooks CrashJournal::hooks(size_t device_index) {
     h.finished = [this, device_index](const Benchmark& b, const Measurement& m) {
         g_state.crumb_len = 0;
         append({{"result",
-                 {{"device", device_index}, {"id", b.id}, {"m", measurement_to_journal(m)}}}});
+                 {{"device", device_index}, {"id", b.id}, {"m", measurement_to_json(b, m)}}}});
     };
     return h;
 }

@@ -22,12 +22,9 @@
 
 namespace clgauge {
 
-// The journal's form of a measurement: everything the reports use, so a resumed run
-// reports it exactly as the process that measured it would have.
-nlohmann::json measurement_to_journal(const Measurement& m);
-Measurement measurement_from_journal(const nlohmann::json& j);
-
-// What the journal holds: results by (device index, benchmark id), crashes among them as
+// What the journal holds, one JSON object a line: {"result": {device, id, m}} with m in the
+// report's form of a measurement (report/measurement_json.hpp), {"table": device}, and the
+// crash and hang records. Results by (device index, benchmark id), crashes among them as
 // `crashed` measurements, and the devices whose table was printed.
 struct JournalContents {
     std::map<std::pair<size_t, std::string>, Measurement> earlier;

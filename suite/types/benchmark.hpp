@@ -7,13 +7,15 @@
 
 #include <any>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace clgauge {
 
 enum class Unit { FlopPerSecond, OpPerSecond, BytePerSecond, Seconds };
-const char* unit_name(Unit u); // "FLOP/s", "OP/s", "B/s", "s"
+const char* unit_name(Unit u);                               // "FLOP/s", "OP/s", "B/s", "s"
+std::optional<Unit> unit_from_name(const std::string& name); // none for any other text
 
 // The slack a latency taken on the host clock gets in the perf gate, whatever its recorded
 // tolerance: two hosts of one kind differ by a few microseconds in the launch path (CPU, OS,
