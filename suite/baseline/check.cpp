@@ -1,6 +1,7 @@
 #include "baseline/check.hpp"
 
 #include "baseline/gate.hpp"
+#include "baseline/known_judge.hpp"
 #include "baseline/match.hpp"
 #include "report/format.hpp"
 #include "run/runner.hpp"
@@ -61,28 +62,7 @@ MetricCheck check_benchmark_known(Session& session, const Benchmark& b,
         c = check_benchmark(session, b, baseline, options, forced_path);
         return Attempt{c.status, c.note};
     });
-    const auto add = [&](const std::string& more) {
-        c.note += (c.note.empty() ? "" : "; ") + more;
-    };
-    switch (k.verdict) {
-    case KnownVerdict::ExpectedFailure:
-        c.verdict = Verdict::ExpectedFailure;
-        c.note = k.note;
-        break;
-    case KnownVerdict::Fixed:
-        if (!allow_fixed) c.verdict = Verdict::Fixed;
-        add("FIXED: " + k.note);
-        break;
-    case KnownVerdict::Flaky:
-        add("FLAKE: " + k.note);
-        break;
-    case KnownVerdict::Unexpected:
-        if (k.entry) add(k.note);
-        break;
-    case KnownVerdict::Pass:
-    case KnownVerdict::Skipped:
-        break;
-    }
+    apply_known(c, k, allow_fixed);
     return c;
 }
 

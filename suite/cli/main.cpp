@@ -1,8 +1,10 @@
 // clgauge: device table, benchmark table, reports. Exit codes in cli/options.cpp usage_text.
 #include "analysis/timing_analysis.hpp"
 #include "baseline/check.hpp"
+#include "baseline/check_json.hpp"
 #include "baseline/gate.hpp"
 #include "baseline/known_failures.hpp"
+#include "baseline/known_judge.hpp"
 #include "baseline/match.hpp"
 #include "cli/analysis_cli.hpp"
 #include "cli/build_processes.hpp"
@@ -62,40 +64,41 @@ bool allow_fixed(const CliOptions& cli) {
     return cli.allow_fixed || allow_fixed_from_env();
 }
 
-// A table run's results judged against the device's known-failure list: listed failures
-// pass as expected, listed flakes are run again (their result replaces the first), listed ones
-// that passed are FIXED. The verdict lines go to `out`.
+int exit_status(Outcome o) {
+    switch (o) {
+    case Outcome::Ok:
+        return kOk;
+    case Outcome::Usage:
+        return kUsage;
+    case Outcome::Fixed:
+        return kFixed;
+    case Outcome::Regression:
+        return kRegression;
+    case Outcome::Failed:
+        return kFailed;
+    case Outcome::Hung:
+        return kHung;
+    }
+    return kFailed;
+}
+
+// A table run's results judged against the device's known-failure list (known_judge.hpp);
+// the verdict lines go to `out`.
 int judge_results(Session& session, DeviceReport& r, const std::vector<KnownFailure>& known,
                   const RunOptions& opts, const CliOptions& cli, std::ostream& out) {
-    int code = kOk;
-    bool header = false;
-    for (auto& x : r.results) {
-        const Benchmark& b = *x.benchmark;
-        const PathChoice choice = choose_path(b, session.caps, cli.path);
-        const std::string path = !x.measurement.path.empty() ? x.measurement.path
-                                 : choice.path               ? choice.path->name
-                                                             : "";
-        bool first = true;
-        const KnownOutcome o = judge(known, b.id, path, [&] {
-            if (!first) x.measurement = run_benchmark(session, b, opts, cli.path);
-            first = false;
-            return Attempt{x.measurement.status, x.measurement.reason};
-        });
-        if (o.last.status == Status::Timeout && o.verdict != KnownVerdict::ExpectedFailure)
-            code = worse(code, kHung);
-        else if (o.fails(allow_fixed(cli)))
-            code = worse(code, o.verdict == KnownVerdict::Fixed ? kFixed : kFailed);
-        if (o.note.empty() || o.verdict == KnownVerdict::Skipped) continue;
-        if (!header) out << "Known-failure list verdicts:\n";
-        header = true;
-        out << "  " << b.id << " [" << path << "]: " << known_verdict_name(o.verdict) << ": "
-            << o.note << "\n";
-    }
-    return code;
+    const TableJudgement j = judge_table(
+        r, known, allow_fixed(cli),
+        [&](const Benchmark& b) {
+            const PathChoice choice = choose_path(b, session.caps, cli.path);
+            return choice.path ? choice.path->name : std::string();
+        },
+        [&](const Benchmark& b) { return run_benchmark(session, b, opts, cli.path); });
+    out << j.verdict_lines;
+    return exit_status(j.outcome);
 }
 
 int check_device(Session& session, const std::vector<const Benchmark*>& selection,
-                 const RunOptions& opts, const CliOptions& cli, bool tty) {
+                 const RunOptions& opts, const CliOptions& cli, bool tty, Reporter& report) {
     const std::string dir = baselines_dir(cli.baselines);
     const auto base = find_baseline(dir, session.facts());
     if (!base) {
@@ -113,19 +116,13 @@ int check_device(Session& session, const std::vector<const Benchmark*>& selectio
         if (checks.back().status == Status::Timeout) break; // the device may not accept more
     }
     if (tty) std::cerr << "\r" << std::string(60, ' ') << "\r" << std::flush;
-    print_checks(std::cout, baseline_path(dir, session.facts()), *base, session.facts(), checks);
-    int code = kOk;
-    for (const auto& c : checks) {
-        if (c.status == Status::Timeout && c.verdict != Verdict::ExpectedFailure)
-            code = worse(code, kHung);
-        if (c.verdict == Verdict::Failed) code = worse(code, kFailed);
-        if (c.verdict == Verdict::Regression || c.verdict == Verdict::Lost ||
-            c.verdict == Verdict::Spill)
-            code = worse(code, kRegression);
-        if (c.verdict == Verdict::BadBaseline) code = worse(code, kUsage);
-        if (c.verdict == Verdict::Fixed) code = worse(code, kFixed);
-    }
-    return code;
+    const std::string file = baseline_path(dir, session.facts());
+    print_checks(std::cout, file, *base, session.facts(), checks);
+    report.section("check", checks_to_json(file, *base, session.facts(), checks));
+    Outcome outcome = Outcome::Ok;
+    for (const auto& c : checks)
+        outcome = worse(outcome, check_outcome(c));
+    return exit_status(outcome);
 }
 
 int record_device(Session& session, const std::vector<const Benchmark*>& selection,
@@ -268,14 +265,14 @@ int run(const CliOptions& cli, const std::string& journal_file) {
         header.facts = session.facts();
         header.caps = session.caps;
         header.cores = session.cores;
-        if (!cli.sweeps.empty()) {
-            header.mode = "sweep";
+        if (!cli.sweeps.empty() || cli.check) {
+            header.mode = cli.check ? "check" : "sweep";
             header.seed = opts.seed;
         }
         report.device(header);
         if (journal) journal->mark_table_printed(entry.index);
         if (baseline_mode) {
-            code = worse(code, cli.check ? check_device(session, selection, opts, cli, tty)
+            code = worse(code, cli.check ? check_device(session, selection, opts, cli, tty, report)
                                          : record_device(session, selection, opts, cli, tty));
             if (code == kHung) {
                 (void)owned.release();

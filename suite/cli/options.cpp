@@ -41,7 +41,8 @@ options:
                        workers and measures once they are done)
   --seed N             input seed (default 0x5eed2026)
   --timeout S          seconds before a kernel counts as hung (default 60)
-  --json FILE          write the results as JSON (schema clgauge.report v1)
+  --json FILE          write the results as JSON (schema clgauge.report v1); with
+                       --check, the verdicts (each device's "check" section)
   --csv FILE           write the results as CSV
   --check              compare every metric with the device's baseline: fails on a
                        regression, a lost capability or a wrong result
@@ -227,8 +228,10 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
     if (o.check && o.record) throw UsageError("--check and --record exclude each other");
     if ((o.check || o.record) && o.conformance)
         throw UsageError("--check and --record time perf launches; drop --conformance");
-    if ((o.check || o.record) && (!o.json_file.empty() || !o.csv_file.empty()))
-        throw UsageError("--json and --csv are written by plain runs, not --check/--record");
+    if ((o.check || o.record) && !o.csv_file.empty())
+        throw UsageError("--csv is written by plain runs, not --check/--record");
+    if (o.record && !o.json_file.empty())
+        throw UsageError("--json is written by plain runs and --check, not --record");
     if ((o.rounds || o.tolerance_floor) && !o.record)
         throw UsageError("--rounds and --tolerance-floor apply to --record");
     if (o.compare.size() > 2) throw UsageError("--compare takes two reports, once");

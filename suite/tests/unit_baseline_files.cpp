@@ -279,7 +279,9 @@ TEST(BaselineCli, OptionsParseAndConflict) {
     EXPECT_THROW(parse_cli({"--check", "--conformance"}), UsageError);
     EXPECT_THROW(parse_cli({"--rounds", "3"}), UsageError);
     EXPECT_THROW(parse_cli({"--record", "--rounds", "0"}), UsageError);
-    EXPECT_THROW(parse_cli({"--check", "--json", "x.json"}), UsageError);
+    EXPECT_THROW(parse_cli({"--check", "--csv", "x.csv"}), UsageError);
+    EXPECT_THROW(parse_cli({"--record", "--json", "x.json"}), UsageError);
+    EXPECT_TRUE(parse_cli({"--check", "--json", "x.json"}).check); // the verdicts as JSON
 }
 
 } // namespace
