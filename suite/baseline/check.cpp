@@ -14,14 +14,13 @@
 namespace clgauge {
 
 MetricCheck check_benchmark(Session& session, const Benchmark& b, const BaselineFile& baseline,
-                            const RunOptions& options,
-                            const std::optional<std::string>& forced_path, unsigned attempts) {
+                            const RunOptions& options, unsigned attempts) {
     const auto it = baseline.metrics.find(b.id);
     const MetricBaseline* base = it == baseline.metrics.end() ? nullptr : &it->second;
     const RunOptions opts = baseline_run_options(options, base);
     MetricCheck best;
     for (unsigned a = 1; a <= std::max(attempts, 1u); ++a) {
-        const Measurement m = run_benchmark(session, b, opts, forced_path);
+        const Measurement m = run_benchmark(session, b, opts);
         MetricCheck c = compare_metric(b.id, b.unit, base, m.status, m.reason, metric_value(b, m),
                                        metric_samples(b, m), b.gate_slack_s);
         c.path = m.path;
@@ -54,12 +53,11 @@ MetricCheck check_benchmark(Session& session, const Benchmark& b, const Baseline
 
 MetricCheck check_benchmark_known(Session& session, const Benchmark& b,
                                   const BaselineFile& baseline, const RunOptions& options,
-                                  const std::optional<std::string>& forced_path,
                                   const std::vector<KnownFailure>& known, bool allow_fixed) {
-    const PathChoice choice = choose_path(b, session.caps, forced_path);
+    const PathChoice choice = choose_path(b, session.caps, options.forced_path);
     MetricCheck c;
     const KnownOutcome k = judge(known, b.id, choice.path ? choice.path->name : "", [&] {
-        c = check_benchmark(session, b, baseline, options, forced_path);
+        c = check_benchmark(session, b, baseline, options);
         return Attempt{c.status, c.note};
     });
     apply_known(c, k, allow_fixed);

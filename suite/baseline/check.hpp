@@ -22,7 +22,6 @@ constexpr unsigned kCheckAttempts = 3;
 // measurement decides.
 MetricCheck check_benchmark(Session& session, const Benchmark& b, const BaselineFile& baseline,
                             const RunOptions& options,
-                            const std::optional<std::string>& forced_path = std::nullopt,
                             unsigned attempts = kCheckAttempts);
 
 // check_benchmark judged against the device's known-failure list (known_failures.hpp): a
@@ -30,7 +29,6 @@ MetricCheck check_benchmark(Session& session, const Benchmark& b, const Baseline
 // (unless `allow_fixed`), a listed flake that failed is measured again.
 MetricCheck check_benchmark_known(Session& session, const Benchmark& b,
                                   const BaselineFile& baseline, const RunOptions& options,
-                                  const std::optional<std::string>& forced_path,
                                   const std::vector<KnownFailure>& known, bool allow_fixed);
 
 // "fp32.fma: baseline 1.2 TFLOPs/s, measured 1.1 TFLOPs/s, -8.3% (tolerance 5.0%): REGRESSION ..."

@@ -115,8 +115,7 @@ RunOptions baseline_run_options(RunOptions o, const MetricBaseline* recorded) {
 }
 
 RecordReport record_baseline(Session& session, const std::vector<const Benchmark*>& selection,
-                             const RunOptions& options,
-                             const std::optional<std::string>& forced_path, const std::string& dir,
+                             const RunOptions& options, const std::string& dir,
                              unsigned rounds, double tolerance_floor,
                              const RoundProgress& progress) {
     RecordReport rep;
@@ -133,7 +132,7 @@ RecordReport record_baseline(Session& session, const std::vector<const Benchmark
             if (progress) progress(r, i, *selection[i]);
             // A hang makes the device untrustworthy; failures are not retried.
             if (!runs[i].empty() && is_failure(runs[i].back().status)) continue;
-            runs[i].push_back(run_benchmark(session, *selection[i], opts, forced_path));
+            runs[i].push_back(run_benchmark(session, *selection[i], opts));
         }
     const std::string date = utc_timestamp();
     rep.machine = this_machine();

@@ -54,7 +54,7 @@ void serve_build_queue(const CliOptions& cli, const std::vector<const Benchmark*
                 record = read_build_record(STDIN_FILENO);
                 return program;
             };
-            build_ahead(session, selection, opts, cli.path, 1, {}, progress);
+            build_ahead(session, selection, opts, 1, {}, progress);
         }
         // The rest of this device's records are past its programs (or name no device here).
         while (record && record->device == device)
@@ -93,7 +93,7 @@ DeviceReport run_table(Session& session, const std::vector<const Benchmark*>& se
                        const RunOptions& opts, const CliOptions& cli, const Progress& progress,
                        RunHooks hooks, const BuildWorkers* workers, std::string& workers_line) {
     if (!workers || !builds_with_workers(session.facts().is_gpu(), opts))
-        return run_all(session, selection, opts, cli.path, progress, hooks);
+        return run_all(session, selection, opts, progress, hooks);
     const size_t device = session.entry.index;
     RunOptions run_opts = opts;
     // Each build is now a hit in the driver's cache; after a failed worker, the run builds
@@ -102,7 +102,7 @@ DeviceReport run_table(Session& session, const std::vector<const Benchmark*>& se
     size_t served = 0;
     session.programs.set_build_observer(
         [&](const std::string& key) { served += workers->built(device, key) ? 1 : 0; });
-    DeviceReport r = run_all(session, selection, run_opts, cli.path, progress, hooks);
+    DeviceReport r = run_all(session, selection, run_opts, progress, hooks);
     session.programs.set_build_observer({});
     workers_line = "build workers: " + std::to_string(workers->started()) + " processes built " +
                    std::to_string(workers->built(device)) + " programs; the run took " +
@@ -128,7 +128,7 @@ int run_build_only_cli(const CliOptions& cli, const std::vector<DeviceEntry>& de
                       << workers->built(entry.index) << " programs\n";
         } else { // no workers, or one failed: what they did not build is built here
             Session session(entry);
-            build_ahead(session, selection, opts, cli.path, std::max(1u, opts.build_threads));
+            build_ahead(session, selection, opts, std::max(1u, opts.build_threads));
         }
         std::cout << "built the programs of " << selection.size() << " benchmark(s) for "
                   << entry.facts.name << "\n";

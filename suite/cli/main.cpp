@@ -89,10 +89,10 @@ int judge_results(Session& session, DeviceReport& r, const std::vector<KnownFail
     const TableJudgement j = judge_table(
         r, known, allow_fixed(cli),
         [&](const Benchmark& b) {
-            const PathChoice choice = choose_path(b, session.caps, cli.path);
+            const PathChoice choice = choose_path(b, session.caps, opts.forced_path);
             return choice.path ? choice.path->name : std::string();
         },
-        [&](const Benchmark& b) { return run_benchmark(session, b, opts, cli.path); });
+        [&](const Benchmark& b) { return run_benchmark(session, b, opts); });
     out << j.verdict_lines;
     return exit_status(j.outcome);
 }
@@ -111,7 +111,7 @@ int check_device(Session& session, const std::vector<const Benchmark*>& selectio
         if (tty)
             std::cerr << "\r[" << i + 1 << "/" << selection.size() << "] " << selection[i]->id
                       << "                    " << std::flush;
-        checks.push_back(check_benchmark_known(session, *selection[i], *base, opts, cli.path, known,
+        checks.push_back(check_benchmark_known(session, *selection[i], *base, opts, known,
                                                allow_fixed(cli)));
         if (checks.back().status == Status::Timeout) break; // the device may not accept more
     }
@@ -136,7 +136,7 @@ int record_device(Session& session, const std::vector<const Benchmark*>& selecti
                       << std::flush;
     };
     const RecordReport rep =
-        record_baseline(session, selection, opts, cli.path, dir, rounds,
+        record_baseline(session, selection, opts, dir, rounds,
                         cli.tolerance_floor.value_or(kToleranceFloor), progress);
     if (tty) std::cerr << "\r" << std::string(60, ' ') << "\r" << std::flush;
     std::cout << "Recording as machine " << rep.machine.id << " (" << rep.machine.cpu

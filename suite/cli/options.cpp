@@ -272,6 +272,7 @@ RunOptions run_options_for(const CliOptions& cli) {
     if (cli.budget_ms) o.budget.seconds = double(*cli.budget_ms) / 1000.0;
     if (cli.seed) o.seed = static_cast<uint32_t>(*cli.seed);
     if (cli.timeout_s) o.timeout_s = *cli.timeout_s;
+    o.forced_path = cli.path;
     // The table builds its programs ahead, one per core (CLGAUGE_BUILD_THREADS=0: as asked).
     if (env_text("CLGAUGE_BUILD_THREADS").empty())
         o.build_threads = std::clamp(std::thread::hardware_concurrency(), 1u, 16u);

@@ -24,13 +24,11 @@ struct RunHooks {
 // at a time, before any of them runs: a cold driver compiles for seconds, and one at a time
 // those seconds add up (RunOptions::build_threads; clgauge --build-only).
 void build_ahead(Session& session, const std::vector<const Benchmark*>& selection,
-                 const RunOptions& options, const std::optional<std::string>& forced_path,
-                 unsigned threads, const RunHooks& hooks = {}, const BuildProgress& progress = {});
+                 const RunOptions& options, unsigned threads, const RunHooks& hooks = {}, const BuildProgress& progress = {});
 
 // Stops early only when the device hangs (a timeout): the rest are reported as errors
 // without being launched, since the queue can no longer be trusted.
 DeviceReport run_all(Session& session, const std::vector<const Benchmark*>& selection,
-                     const RunOptions& options, const std::optional<std::string>& forced_path,
-                     const Progress& progress = {}, const RunHooks& hooks = {});
+                     const RunOptions& options, const Progress& progress = {}, const RunHooks& hooks = {});
 
 } // namespace clgauge

@@ -16,7 +16,7 @@ struct PathChoice {
 PathChoice choose_path(const Benchmark& b, const Capabilities& caps,
                        const std::optional<std::string>& forced = std::nullopt);
 
-Measurement run_benchmark(Session& session, const Benchmark& b, const RunOptions& options,
-                          const std::optional<std::string>& forced_path = std::nullopt);
+// On the path choose_path picks (RunOptions::forced_path where set).
+Measurement run_benchmark(Session& session, const Benchmark& b, const RunOptions& options);
 
 } // namespace clgauge

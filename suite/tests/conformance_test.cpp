@@ -68,7 +68,9 @@ TEST_P(Conformance, MatchesCpuReference) {
         if (!choice.path)
             GTEST_SKIP() << ep.id << " [" << ep.path << "]: " << choice.unsupported_reason;
         once = [&] {
-            m = run_benchmark(s, *b, run_options_from_env(Mode::Conformance), ep.path);
+            RunOptions opts = run_options_from_env(Mode::Conformance);
+            opts.forced_path = ep.path;
+            m = run_benchmark(s, *b, opts);
             // A pass is a pass only with something checked.
             if (m.status == Status::Ok && !m.verification.passed())
                 return Attempt{Status::VerifyFailed, "status ok but the verification did not pass"};

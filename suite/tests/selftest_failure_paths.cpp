@@ -34,7 +34,7 @@ TEST(FailurePaths, OneFailingBenchmarkDoesNotStopTheOthers) {
     };
     const auto selection = select_benchmarks("int32.mad,fp32.fma");
     ASSERT_EQ(selection.size(), 2u);
-    const DeviceReport r = run_all(s, selection, opts, std::nullopt);
+    const DeviceReport r = run_all(s, selection, opts);
     ASSERT_EQ(r.results.size(), 2u);
     for (const auto& x : r.results) {
         if (x.benchmark->id == "int32.mad")
@@ -85,7 +85,7 @@ TEST(FailurePaths, AWorkGroupBeyondTheKernelsLimitIsUnsupportedWithTheReason) {
         require_work_group(k, ss, ss.facts().max_work_group * 2);
         return Measurement{};
     };
-    const Measurement m = run_benchmark(s, b, opts, std::nullopt);
+    const Measurement m = run_benchmark(s, b, opts);
     EXPECT_EQ(m.status, Status::Unsupported) << status_name(m.status) << ": " << m.reason;
     EXPECT_NE(m.reason.find("the kernel cannot run work-groups of " +
                             std::to_string(s.facts().max_work_group * 2) + " work-items"),
@@ -101,7 +101,7 @@ TEST(FailurePaths, AWorkGroupBeyondTheKernelsLimitIsUnsupportedWithTheReason) {
         ok.status = Status::Ok;
         return ok;
     };
-    EXPECT_EQ(run_benchmark(s, b, opts, std::nullopt).status, Status::Ok);
+    EXPECT_EQ(run_benchmark(s, b, opts).status, Status::Ok);
 }
 
 } // namespace

@@ -27,6 +27,9 @@ struct MemTune {
 
 struct RunOptions {
     Mode mode = Mode::Perf;
+    // The implementation path every benchmark must take (clgauge --path); unset: the first
+    // path whose needs the device meets.
+    std::optional<std::string> forced_path;
     Budget budget;
     uint32_t seed = 0x5eed2026u;
     double timeout_s = 60.0;
