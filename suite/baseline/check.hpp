@@ -21,8 +21,7 @@ constexpr unsigned kCheckAttempts = 3;
 // entry in `baseline`; a regression is re-measured up to `attempts` times in all and the best
 // measurement decides.
 MetricCheck check_benchmark(Session& session, const Benchmark& b, const BaselineFile& baseline,
-                            const RunOptions& options,
-                            unsigned attempts = kCheckAttempts);
+                            const RunOptions& options, unsigned attempts = kCheckAttempts);
 
 // check_benchmark judged against the device's known-failure list (known_failures.hpp): a
 // listed failure becomes Verdict::ExpectedFailure, a listed one that passed Verdict::Fixed

@@ -115,9 +115,8 @@ RunOptions baseline_run_options(RunOptions o, const MetricBaseline* recorded) {
 }
 
 RecordReport record_baseline(Session& session, const std::vector<const Benchmark*>& selection,
-                             const RunOptions& options, const std::string& dir,
-                             unsigned rounds, double tolerance_floor,
-                             const RoundProgress& progress) {
+                             const RunOptions& options, const std::string& dir, unsigned rounds,
+                             double tolerance_floor, const RoundProgress& progress) {
     RecordReport rep;
     rep.file = baseline_path(dir, session.facts());
     // Read (and so validate) the old file, and see that it can be written, before spending

@@ -7,7 +7,8 @@
 namespace clgauge {
 
 void build_ahead(Session& session, const std::vector<const Benchmark*>& selection,
-                 const RunOptions& options, unsigned threads, const RunHooks& hooks, const BuildProgress& progress) {
+                 const RunOptions& options, unsigned threads, const RunHooks& hooks,
+                 const BuildProgress& progress) {
     PhaseScope building(Phase::Build);
     for (const Benchmark* b : selection) {
         const PathChoice choice = choose_path(*b, session.caps, options.forced_path);

@@ -1,12 +1,12 @@
 // label selftest: programs built ahead of a run (run_all's build_ahead, RunOptions::
 // build_threads) give the run what building on demand gives it: the same verdicts and the same
 // code, and a kernel that does not compile is still reported by its own benchmark, with its log.
-// Build workers (run/build_workers.hpp) plan the programs the run then asks for, and a table
+// Build workers (process/build_workers.hpp) plan the programs the run then asks for, and a table
 // run with workers verifies as one without.
 #include "baseline_selftest_fixture.hpp"
 #include "device_fixture.hpp"
 #include "registry/registry.hpp"
-#include "run/build_workers.hpp"
+#include "process/build_workers.hpp"
 #include "run/run_all.hpp"
 
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
 // label unit: the crash journal that lets a run survive a driver killing the process.
-#include "cli/crash_journal.hpp"
-#include "cli/supervisor.hpp"
+#include "process/crash_journal.hpp"
+#include "process/supervisor.hpp"
 #include "core/crash_context.hpp"
 #include "measurement_sample.hpp"
 #include "report/measurement_json.hpp"

@@ -36,7 +36,7 @@ struct EntryHeader {
     // harness whose figure passes through the host (harness/latency: kHostLatencySlackSeconds).
     double gate_slack_s = 0;
     // The figure passes through the host (its clock, its copies): a run waits for the programs
-    // being built in other processes (run/build_workers.hpp) to be done before it runs this.
+    // being built in other processes (process/build_workers.hpp) to be done before it runs this.
     bool host_timed = false;
     // No path of this entry can go faster than the device's FP32 FMA peak (clock x FP32
     // lanes): run/ceiling.hpp fails a figure above it where that peak is a bound.

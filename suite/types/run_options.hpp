@@ -1,4 +1,5 @@
-// How a benchmark is to be run: the only way a setting reaches a harness.
+// How a benchmark is to be run: the only way a setting reaches a harness, and the settings
+// the environment gives a run (run_options_from_env).
 #pragma once
 #include "core/timing.hpp"
 
@@ -58,9 +59,28 @@ struct RunOptions {
     // Programs built ahead of a run, this many at a time (0: each when its benchmark asks).
     unsigned build_threads = 0;
     // Worker processes building a table run's programs before it measures
-    // (run/build_workers.hpp); unset: one per build thread, at most four, on a GPU, none
+    // (process/build_workers.hpp); unset: one per build thread, at most four, on a GPU, none
     // elsewhere.
     std::optional<unsigned> build_workers;
 };
+
+// The settings of a run from the environment: the clgauge program and the tests start from
+// these, and the harnesses see them only through RunOptions.
+
+// The measured device time per benchmark unless CLGAUGE_BUDGET_MS or --budget-ms says
+// otherwise: the committed baselines were recorded with it.
+constexpr long kDefaultBudgetMs = 100;
+// The budgets CLGAUGE_BUDGET_MS and --budget-ms accept: ten minutes a benchmark at most.
+constexpr long kMinBudgetMs = 1, kMaxBudgetMs = 600000;
+
+// CLGAUGE_BUDGET_MS (measured time per benchmark), CLGAUGE_TEST_SLOWDOWN (test-only),
+// CLGAUGE_MEM_MIB, CLGAUGE_MEM_STRIDE, CLGAUGE_MEM_TUNE, CLGAUGE_XFER_MIB,
+// CLGAUGE_BUILD_THREADS (programs built ahead at a time; default 0, none),
+// CLGAUGE_BUILD_WORKERS (build worker processes of a table run). A bad value throws
+// std::invalid_argument naming the variable.
+RunOptions run_options_from_env(Mode mode);
+
+// CLGAUGE_MEM_TUNE's text ("vec=8,unroll=4,tile=grid"); std::invalid_argument naming the item.
+MemTune parse_mem_tune(const std::string& text);
 
 } // namespace clgauge

@@ -1,4 +1,4 @@
-// The supervising process of a table run (cli/crash_journal.hpp says why there is one): it
+// The supervising process of a table run (process/crash_journal.hpp says why there is one): it
 // runs the work in child processes, resumes after a child that died inside a benchmark, and
 // passes a stop request (SIGTERM, SIGINT, SIGHUP) on to the child instead of orphaning it.
 #pragma once

@@ -1,4 +1,4 @@
-#include "run/build_workers.hpp"
+#include "process/build_workers.hpp"
 
 #include "core/env.hpp"
 

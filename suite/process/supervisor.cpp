@@ -1,6 +1,6 @@
-#include "cli/supervisor.hpp"
+#include "process/supervisor.hpp"
 
-#include "cli/crash_journal.hpp"
+#include "process/crash_journal.hpp"
 
 #include <cerrno>
 #include <csignal>

@@ -1,4 +1,4 @@
-#include "run/run_options.hpp"
+#include "types/run_options.hpp"
 
 #include "core/env.hpp"
 

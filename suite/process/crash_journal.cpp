@@ -1,4 +1,4 @@
-#include "cli/crash_journal.hpp"
+#include "process/crash_journal.hpp"
 
 #include "core/env.hpp"
 
