@@ -1,9 +1,9 @@
 // Running benchmarks against a device's baseline (clgauge --check, the perf CTest cases) and
 // recording them into it (clgauge --record).
 #pragma once
-#include "baseline/compare.hpp"
 #include "baseline/known_failures.hpp"
 #include "baseline/record.hpp"
+#include "baseline/verdict.hpp"
 
 #include <functional>
 #include <optional>

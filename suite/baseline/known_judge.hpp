@@ -2,8 +2,8 @@
 // Outcome here, for the table, --check and the CTest cases alike, so that a listed failure,
 // a FIXED one and a hang count the same wherever they are judged.
 #pragma once
-#include "baseline/compare.hpp"
 #include "baseline/known_failures.hpp"
+#include "baseline/verdict.hpp"
 #include "types/outcome.hpp"
 #include "types/results.hpp"
 

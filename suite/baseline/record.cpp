@@ -1,10 +1,10 @@
 #include "baseline/record.hpp"
 
-#include "baseline/compare.hpp"
 #include "baseline/gate.hpp"
 #include "baseline/machine.hpp"
 #include "baseline/match.hpp"
 #include "baseline/pool.hpp"
+#include "baseline/verdict.hpp"
 #include "core/files.hpp"
 #include "run/runner.hpp"
 #include "types/results.hpp"

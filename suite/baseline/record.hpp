@@ -1,8 +1,8 @@
 // Recording: pooling several measurement rounds into baseline metrics and merging them into
 // the device's file without losing the metrics (or files) it does not touch.
 #pragma once
-#include "baseline/compare.hpp"
 #include "baseline/schema.hpp"
+#include "baseline/verdict.hpp"
 #include "core/device.hpp"
 
 #include <functional>

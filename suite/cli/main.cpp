@@ -1,17 +1,17 @@
 // clgauge: parses the command line, dispatches it (a file mode here, a run on devices to the
 // conductor, conduct/conductor.hpp) and maps what it came to to the exit status (usage_text in
 // cli/options.cpp lists them).
+#include "cli/ab_compare_cli.hpp"
 #include "cli/analysis_cli.hpp"
-#include "cli/compare_cli.hpp"
 #include "cli/drop_recordings_cli.hpp"
 #include "cli/options.hpp"
 #include "cli/preflight.hpp"
 #include "cli/stamp_code_cli.hpp"
 #include "conduct/conductor.hpp"
+#include "core/ctest_resource_spec.hpp"
 #include "core/device.hpp"
 #include "core/files.hpp"
 #include "core/opencl.hpp"
-#include "core/resource_spec.hpp"
 #include "registry/registry.hpp"
 #include "report/console.hpp"
 
@@ -83,7 +83,7 @@ std::optional<int> run_file_mode(const CliOptions& cli) {
         return kOk;
     }
     if (!cli.roofline_report.empty()) return run_roofline_cli(cli) ? kFailed : kOk;
-    if (!cli.compare.empty()) return run_compare_cli(cli);
+    if (!cli.compare.empty()) return run_ab_compare_cli(cli);
     if (!cli.drop_recordings.empty()) return run_drop_recordings_cli(cli);
     if (!cli.stamp_code.empty()) return run_stamp_code_cli(cli);
     return std::nullopt;

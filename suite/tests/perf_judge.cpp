@@ -2,8 +2,8 @@
 
 #include "baseline/check.hpp"
 #include "baseline/match.hpp"
+#include "core/ctest_resource_spec.hpp"
 #include "core/env.hpp"
-#include "core/resource_spec.hpp"
 #include "device_fixture.hpp"
 #include "run/run_all.hpp"
 

@@ -1,12 +1,12 @@
 // label unit: baseline files: matching a device, reading, writing and validating them, the
 // committed files, machine ids and the baseline options: no device needed.
 #include "baseline/check.hpp"
-#include "baseline/compare.hpp"
 #include "baseline/gate.hpp"
 #include "baseline/machine.hpp"
 #include "baseline/match.hpp"
 #include "baseline/pool.hpp"
 #include "baseline/record.hpp"
+#include "baseline/verdict.hpp"
 #include "baseline_test_helpers.hpp"
 #include "cli/options.hpp"
 #include "registry/registry.hpp"

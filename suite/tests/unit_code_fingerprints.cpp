@@ -2,7 +2,7 @@
 // reports (on text captured from CUDA 13 ptxas -v), the fingerprint of program binaries, the
 // code verdicts of --check (same / changed / unknown, SPILL) and of --compare, the baseline
 // file's code round trip, --stamp-code, and the CTest dashboard measurements.
-#include "analysis/compare_reports.hpp"
+#include "analysis/ab_comparison.hpp"
 #include "analysis/stamp_code.hpp"
 #include "baseline/check.hpp"
 #include "baseline_test_helpers.hpp"

@@ -1,4 +1,4 @@
-#include "core/resource_spec.hpp"
+#include "core/ctest_resource_spec.hpp"
 
 #include "core/env.hpp"
 

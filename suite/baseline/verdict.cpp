@@ -1,4 +1,4 @@
-#include "baseline/compare.hpp"
+#include "baseline/verdict.hpp"
 
 #include "baseline/gate.hpp"
 #include "core/mann_whitney.hpp"

@@ -1,7 +1,7 @@
 // label unit: clgauge --compare's A/B verdicts on reports made by the real JSON writer (so a
 // renamed field breaks these), with planted regressions, and its errors on malformed or
 // mismatched reports: no device needed.
-#include "analysis/compare_reports.hpp"
+#include "analysis/ab_comparison.hpp"
 #include "cli/options.hpp"
 #include "registry/registry.hpp"
 #include "report/json_report.hpp"

@@ -1,6 +1,6 @@
 // The resource reports kept by fingerprint (core/resource_memo): a report remembered under a
 // key is recalled under that key alone, and an unwritable cache directory fails nothing.
-#include "core/resource_memo.hpp"
+#include "core/kernel_report_memo.hpp"
 #include "test_dir.hpp"
 
 #include <cstdlib>

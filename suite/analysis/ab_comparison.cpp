@@ -1,4 +1,4 @@
-#include "analysis/compare_reports.hpp"
+#include "analysis/ab_comparison.hpp"
 
 #include "core/mann_whitney.hpp"
 #include "report/format.hpp"

@@ -1,6 +1,6 @@
 // CTest resource allocation (docs/ci.md): the spec file clgauge writes, and the device a
 // test case takes from the allocation CTest gives it.
-#include "core/resource_spec.hpp"
+#include "core/ctest_resource_spec.hpp"
 
 #include <cstdlib>
 #include <gtest/gtest.h>

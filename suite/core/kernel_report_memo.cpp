@@ -1,4 +1,4 @@
-#include "core/resource_memo.hpp"
+#include "core/kernel_report_memo.hpp"
 
 #include "core/env.hpp"
 #include "core/files.hpp"

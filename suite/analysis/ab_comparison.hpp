@@ -1,7 +1,7 @@
 // A/B without a baseline: two clgauge --json reports of one machine (two drivers, two
 // builds), compared metric by metric. The model is Google Benchmark's tools/compare.py: the
 // medians, the change, and a Mann-Whitney U test on the raw samples that says whether the
-// change is more than noise. Not to be confused with baseline/compare.hpp, the verdict of one
+// change is more than noise. Not to be confused with baseline/verdict.hpp, the verdict of one
 // run against a device's recorded baseline.
 #pragma once
 #include "analysis/report_file.hpp"

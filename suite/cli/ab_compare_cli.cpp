@@ -1,4 +1,4 @@
-#include "cli/compare_cli.hpp"
+#include "cli/ab_compare_cli.hpp"
 
 #include "report/format.hpp"
 
@@ -111,7 +111,7 @@ void print_comparison(std::ostream& os, const Comparison& c, const ReportFile& a
     os << (code == 0 ? "B is no worse than A" : code == 1 ? "B failed" : "B regressed") << "\n";
 }
 
-int run_compare_cli(const CliOptions& cli) {
+int run_ab_compare_cli(const CliOptions& cli) {
     CompareSettings s;
     if (cli.alpha) s.alpha = *cli.alpha;
     if (cli.min_effect) s.min_effect = *cli.min_effect;
