@@ -1,4 +1,4 @@
-// Atomics (issue 17): atomic add to distinct and to contended addresses in global and local
+// Atomics: atomic add to distinct and to contended addresses in global and local
 // memory, and compare-exchange tickets. Harness contract (suite/harness/group.hpp):
 // kernel void NAME(global T* out, uint seed, uint repeats); every work-item runs
 // repeats x CLG_STEPS atomic operations; out holds the words reference/atomics.hpp sets

@@ -1,4 +1,4 @@
-// Work-group barriers (issue 17). Harness contract (suite/harness/group.hpp):
+// Work-group barriers. Harness contract (suite/harness/group.hpp):
 // kernel void NAME(global uint* out, uint seed, uint repeats), built with -DCLG_LOCAL=<work-group
 // size> and -DCLG_STEPS=<unrolled steps>. Each step every work-item stores its value in its
 // local slot, waits at a barrier, takes the value of the next slot (the last item the first

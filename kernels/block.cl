@@ -1,9 +1,9 @@
-// Block memory I/O (seed 000): each sub-group moves one block of consecutive words per step,
-// lane l the l-th word ("interleaved"), through the sub-group layer's block operations
-// (intel_sub_group_block_read/write where present, p[lane] elsewhere). Work-group g walks
-// blocks g, g + groups, ... of get_local_size(0) words; CLG_UNROLL blocks in flight.
-// Harness contract as kernels/memory.cl (suite/harness/memory.hpp); n is a multiple of the
-// work-group size. The read stores, per work-item, the sum of the words its lane read.
+// Block memory I/O (OpenCL-Benchmark's pattern): each sub-group moves one block of consecutive
+// words per step, lane l the l-th word ("interleaved"), through the sub-group layer's block
+// operations (intel_sub_group_block_read/write where present, p[lane] elsewhere). Work-group g
+// walks blocks g, g + groups, ... of get_local_size(0) words; CLG_UNROLL blocks in flight. Harness
+// contract as kernels/memory.cl (suite/harness/memory.hpp); n is a multiple of the work-group size.
+// The read stores, per work-item, the sum of the words its lane read.
 #include "clgauge_memory.h"
 #include "clgauge_subgroup.h"
 

@@ -1,4 +1,4 @@
-// Constant memory (issue 17). Harness contract (suite/harness/chain.hpp):
+// Constant memory. Harness contract (suite/harness/chain.hpp):
 // kernel void NAME(global uint* out, uint seed, uint repeats, constant uint* in), built with
 // -DCLG_STEPS=<unrolled steps> and -DCLG_CONST_WORDS=<words of in, a power of two>. Each step
 // a work-item reads one constant word and folds it into its value, acc = acc * 0x01000193 + w;

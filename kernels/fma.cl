@@ -1,5 +1,5 @@
-// Floating-point FMA throughput (seed 000's method): private registers only, pairs of chains
-// that depend on each other every step, CLG_STEPS unrolled steps per repeat, one store.
+// Floating-point FMA throughput (OpenCL-Benchmark's method): private registers only, pairs of
+// chains that depend on each other every step, CLG_STEPS unrolled steps per repeat, one store.
 // The chains are a leapfrog rotation (x += c*y; y -= c*x): bounded for any step count,
 // never converging to zero, and a step rounded as mul+add gives different bits.
 // Build options: -DCLG_STEPS=<n>; paths of fp16: -DCLG_PATH_NATIVE or -DCLG_PATH_PTX;
@@ -28,10 +28,10 @@ kernel void fp32_fma(global uint2* out, const uint seed, const uint repeats) {
 }
 
 #ifdef CLG_LANE_STRIDE
-// Seed 002's strided FMA: only every CLG_LANE_STRIDE-th work-item runs the chain, the others
-// store their inputs. Warps / sub-groups are consecutive work-items of a work-group and
-// work-groups start at multiples of their size, so for strides that divide the work-group
-// size this leaves (SIMD width / stride) lanes of each warp active.
+// Strided FMA (the sawtooth sweep's kernel): only every CLG_LANE_STRIDE-th work-item runs the
+// chain, the others store their inputs. Warps / sub-groups are consecutive work-items of a
+// work-group and work-groups start at multiples of their size, so for strides that divide the
+// work-group size this leaves (SIMD width / stride) lanes of each warp active.
 kernel void fp32_fma_strided(global uint2* out, const uint seed, const uint repeats) {
     const uint gid = get_global_id(0);
     float x = as_float(clg_f32_bits_2_4(clg_rand(seed, gid, 0)));
@@ -55,8 +55,8 @@ kernel void fp32_fma_strided(global uint2* out, const uint seed, const uint repe
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 // The value whose bits are clg_f64_bits_2_4(hi, lo), made by arithmetic: 2 + m * 2^-51 is
 // exact for the 52-bit mantissa m, and the sign is a multiply by +-1. Made from two 32-bit
-// halves instead, the doubles left NVIDIA's compiler (driver 580) 14 register moves at the
-// head of the chain loop, and the H100 ran it 0.6% slower (baselines/nvidia/NOTES.md).
+// halves instead, the doubles left NVIDIA's compiler register moves at the head of the chain
+// loop, which ran measurably slower (baselines/nvidia/NOTES.md).
 inline double clg_f64_2_4(uint hi, uint lo) {
     const double v = fma((double)clg_f64_mantissa(hi, lo), 0x1p-51, 2.0);
     return v * (double)(1 - 2 * (int)(lo & 1u));

@@ -1,4 +1,4 @@
-// Image bandwidth (issue 17 item 6). Harness contract (suite/harness/image.hpp): a 2D range
+// Image bandwidth. Harness contract (suite/harness/image.hpp): a 2D range
 // of (width, height / CLG_ROWS) work-items; work-item (x, s) owns column x of rows
 // s * CLG_ROWS .. s * CLG_ROWS + CLG_ROWS - 1, so a warp of consecutive x reads whole rows of a
 // few 2D tiles and its CLG_ROWS loads, issued back to back, finish them (the 2D locality a

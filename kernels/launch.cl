@@ -1,4 +1,4 @@
-// Launch latency (seed 001): an empty kernel of one work-item. Launch k stores one word into
+// Launch latency: an empty kernel of one work-item. Launch k stores one word into
 // its own slot, so the check proves that every timed launch really ran.
 #include "clgauge_inputs.h"
 

@@ -42,8 +42,8 @@ kernel void int64_mad(global ulong2* out, const uint seed, const uint repeats) {
 // short2 lanes: lane 0 in the low 16 bits of each stored word. Multiply and add commute
 // with reduction mod 2^16, so the wide path holds each lane in a 32-bit register and
 // truncates once, at the store: on NVIDIA, whose IMAD is 32-bit, the packed ushort2 form
-// costs repacking every step (28.8 against 33.3 TOP/s on an H100,
-// baselines/nvidia/NOTES.md). Devices with packed 16-bit ALUs run the packed path faster.
+// costs repacking every step, which NVIDIA runs slower than the wide form
+// (baselines/nvidia/NOTES.md). Devices with packed 16-bit ALUs run the packed path faster.
 #ifdef CLG_I16_WIDE
 kernel void int16_mad(global uint2* out, const uint seed, const uint repeats) {
     const uint gid = get_global_id(0);

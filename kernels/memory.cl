@@ -1,4 +1,4 @@
-// Memory bandwidth (seed 000's patterns, seed 001's vector widths, seed 002's strides).
+// Memory bandwidth: OpenCL-Benchmark's patterns, vector widths and strides.
 // Harness contract (suite/harness/memory.hpp): every kernel takes
 //   (global out, global const a, global const b, global const c, uint n, uint param, uint seed)
 // where n counts units of the kernel's type. Read kernels store one checksum word per
@@ -140,7 +140,7 @@ kernel void mem_misaligned_write(global uint* out, global const uint* a, global 
         out[g * param + j] = clg_mem_pattern(key, g * param + j);
 }
 
-// Strided (seed 002): column-major passes over the array seen as (n / param) rows of `param`
+// Strided: column-major passes over the array seen as (n / param) rows of `param`
 // words; consecutive work-items touch words `param` apart, and every word is read once, so
 // the amount of data does not depend on the stride.
 kernel void mem_strided_read(global uint* out, global const uint* restrict a,
@@ -170,7 +170,7 @@ kernel void mem_strided_write(global uint* out, global const uint* a, global con
     }
 }
 
-// Vector width (seed 001's memory_copy_vN): one unit of CLG_VEC words per work-item.
+// Vector width (memory_copy_vN): one unit of CLG_VEC words per work-item.
 kernel void mem_vector_copy(global vecu* out, global const vecu* restrict a,
                             global const uint* b, global const uint* c, const uint n,
                             const uint param, const uint seed) {

@@ -1,4 +1,4 @@
-// Matrix multiply-accumulate throughput (seed 000's MMA.* rows) on three kinds of paths:
+// Matrix multiply-accumulate throughput (OpenCL-Benchmark's MMA.* rows) on three kinds of paths:
 // an emulation on sub-groups (each lane one element of a dot product, then broadcast and
 // reduce_add), NVIDIA tensor cores through inline PTX mma.sync, and Intel DPAS.
 //

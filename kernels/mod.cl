@@ -1,6 +1,6 @@
-// Modular reduction throughput (seed 000's MOD): reduction modulo a Proth prime
+// Modular reduction throughput (OpenCL-Benchmark's MOD): reduction modulo a Proth prime
 // P = A * 2^16 + 1 on the hi/lo short split, x = hi(x) - lo(x) * A (hi signed, lo unsigned),
-// which is congruent to -A * x modulo P. Fed from memory as in the seed: each step reads
+// which is congruent to -A * x modulo P. Fed from memory as OpenCL-Benchmark does: each step reads
 // one 32-bit word d = (d0, d1) and runs two chains, each with its own prime:
 //   x += d0; x = proth(x); x += d1; x = proth(x);   y += d1; y = proth(y); y += d0; ...
 // The input is a small read-only buffer that stays in cache (in[j] = in[j % 256]); a repeat

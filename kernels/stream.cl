@@ -1,4 +1,4 @@
-// Stream kernels (seed 002's table, BabelStream's set) in float or double (-DCLG_F64).
+// Stream kernels (the stream sweep's table, BabelStream's set) in float or double (-DCLG_F64).
 // Harness contract as kernels/memory.cl: (out, a, b, c, n, param, seed). a, b and c hold
 // values in [1,2) and are never written, so any number of launches leaves `out` holding
 // exactly f(a, b, c), which the CPU recomputes with the same IEEE operations.
@@ -14,7 +14,8 @@ typedef float real;
 #endif
 
 // Every pattern moves CLG_VEC elements per work-item and load (16 bytes: float4, double2):
-// with one 4-byte element per work-item an H200 streams only ~55% of its bandwidth.
+// with one 4-byte element per work-item a GPU's DRAM streams well short of its bandwidth
+// (baselines/nvidia/NOTES.md).
 #ifndef CLG_VEC
 #define CLG_VEC 1
 #endif
@@ -101,7 +102,7 @@ kernel void stream_add(CLG_STREAM_ARGS) {
     if (i < n) out[i] = a[i] + b[i];
 }
 
-// triad as seed 002 counts it: three loads, one store (A = B + D * C), one rounding.
+// triad as the stream sweep counts it: three loads, one store (A = B + D * C), one rounding.
 kernel void stream_triad(CLG_STREAM_ARGS) {
     const uint i = get_global_id(0);
     if (i < n) out[i] = fma(b[i], c[i], a[i]);

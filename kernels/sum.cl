@@ -1,6 +1,6 @@
-// Shift / rotate / logic throughput with the nonlinear functions of SHA-256 (seed 000):
-// two chains that depend on each other every step, CLG_STEPS unrolled steps per repeat.
-// sum_sha256: x = Sum0(x) + y; y = Sum1(y) + x, as in the seed. Sum0 and Sum1 are
+// Shift / rotate / logic throughput with the nonlinear functions of SHA-256 (OpenCL-Benchmark's
+// SUM): two chains that depend on each other every step, CLG_STEPS unrolled steps per repeat.
+// sum_sha256: x = Sum0(x) + y; y = Sum1(y) + x, as OpenCL-Benchmark has it. Sum0 and Sum1 are
 //   invertible linear maps over GF(2)^32, so the step is a bijection of (x, y).
 // sum_sbox: x += Sbox(y); y += Sbox(x). Sbox (a chi-like map) is not invertible on 32 bits,
 //   so it is applied in this leapfrog form, which is a bijection whatever Sbox is: long

@@ -1,6 +1,6 @@
-// Ternary dot-product throughput (seed 000's TNN). A vector of 16 trits {-1, 0, 1} is two bit
-// planes in a ushort2: s0 = x+ (the +1 trits), s1 = x- (the -1 trits); 0 is (0, 0).
-// The seed's product c+ = (a+ & b+) | (a- & b-), c- = (a+ & b-) | (a- & b+) is counted with
+// Ternary dot-product throughput (OpenCL-Benchmark's TNN). A vector of 16 trits {-1, 0, 1} is two
+// bit planes in a ushort2: s0 = x+ (the +1 trits), s1 = x- (the -1 trits); 0 is (0, 0).
+// OpenCL-Benchmark's product c+ = (a+ & b+) | (a- & b-), c- = (a+ & b-) | (a- & b+) is counted with
 // popcount, lane by lane: r0 = a & b holds the two halves of c+, r1 = a & b.s10 those of c-,
 //   acc += popcount(r0); acc -= popcount(r1);
 // so acc.s0 sums a_i * b_i over the +1 trits of a, acc.s1 over its -1 trits, and

@@ -122,7 +122,8 @@ inline int clg_dot_word(uint aw, uint bw) {
     return d;
 }
 #elif defined(CLG_FMT_TERNARY)
-// Seed 000's TNN: a ternary dot is popc(a+ & b+) + popc(a- & b-) - popc(a+ & b-) - popc(a- & b+).
+// OpenCL-Benchmark's TNN: a ternary dot is
+// popc(a+ & b+) + popc(a- & b-) - popc(a+ & b-) - popc(a- & b+).
 inline int clg_dot_word(uint aw, uint bw) {
     const uint ap = aw & 0xffffu, am = aw >> 16, bp = bw & 0xffffu, bm = bw >> 16;
     return (int)(popcount(ap & bp) + popcount(am & bm)) -

@@ -44,15 +44,14 @@ WorkAudit audit_measurement(const Benchmark& b, const Measurement& m, const RunO
 } // namespace
 
 DeviceAudit audit_device(Session& session, const std::vector<const Benchmark*>& selection,
-                         const RunOptions& opts, const std::optional<std::string>& forced_path,
-                         const NvidiaAssembler& tools,
+                         const RunOptions& opts, const NvidiaAssembler& tools,
                          const std::function<void(size_t, const Benchmark&)>& progress) {
     session.programs.keep_device_code(true);
     DeviceAudit audit;
     for (size_t i = 0; i < selection.size(); ++i) {
         const Benchmark& b = *selection[i];
         if (progress) progress(i, b);
-        const PathChoice choice = choose_path(b, session.caps, forced_path);
+        const PathChoice choice = choose_path(b, session.caps, opts.forced_path);
         WorkAudit row;
         if (!choice.path)
             row = not_audited(b, "", "unsupported: " + choice.unsupported_reason);
@@ -61,7 +60,7 @@ DeviceAudit audit_device(Session& session, const std::vector<const Benchmark*>& 
             (void)loop_claim(b, choice.path->name, opts, &why);
             row = not_audited(b, choice.path->name, why);
         } else {
-            const Measurement m = run_benchmark(session, b, opts, forced_path);
+            const Measurement m = run_benchmark(session, b, opts);
             if (m.status != Status::Ok) {
                 row = not_audited(b, m.path, std::string(status_name(m.status)) + ": " + m.reason);
                 if (is_failure(m.status)) row.verdict = AuditVerdict::Fail;

@@ -23,8 +23,7 @@ struct DeviceAudit {
 
 // Runs and audits `selection` on `session`'s device (an NVIDIA GPU).
 DeviceAudit audit_device(Session& session, const std::vector<const Benchmark*>& selection,
-                         const RunOptions& opts, const std::optional<std::string>& forced_path,
-                         const NvidiaAssembler& tools,
+                         const RunOptions& opts, const NvidiaAssembler& tools,
                          const std::function<void(size_t done, const Benchmark&)>& progress = {});
 
 // One line per entry: verdict, id [path], counted instructions in the loop, executed /

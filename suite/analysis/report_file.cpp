@@ -1,10 +1,10 @@
 #include "analysis/report_file.hpp"
 
 #include "baseline/schema.hpp"
-#include "core/code_json.hpp"
 #include "core/json_fields.hpp"
 #include "core/stats.hpp"
 #include "report/json_report.hpp"
+#include "report/measurement_json.hpp"
 
 #include <cmath>
 #include <set>
@@ -23,16 +23,6 @@ std::vector<double> ReportMetric::figure_samples() const {
 
 namespace {
 
-Status status_from(const Fields& m) {
-    const std::string name = m.str("status");
-    for (Status s : {Status::Ok, Status::Unsupported, Status::BuildFailed, Status::VerifyFailed,
-                     Status::Error, Status::Timeout, Status::Crashed})
-        if (name == status_name(s)) return s;
-    m.fail("status", "unknown status \"" + name +
-                         "\" (ok, unsupported, build-failed, verify-failed, error, timeout or "
-                         "crashed)");
-}
-
 bool close(double a, double b) {
     return std::fabs(a - b) <= 1e-9 * std::max(std::fabs(a), std::fabs(b));
 }
@@ -40,19 +30,16 @@ bool close(double a, double b) {
 ReportMetric read_metric(const Fields& m) {
     ReportMetric r;
     r.field = m.where();
-    r.id = m.str("id");
-    if (r.id.empty()) m.fail("id", "must not be empty");
-    const std::string unit = m.str("unit");
-    const auto u = unit_from_name(unit);
-    if (!u) m.fail("unit", "unknown unit \"" + unit + "\" (FLOP/s, OP/s, B/s or s)");
-    r.unit = *u;
-    r.status = status_from(m);
-    r.path = m.str("path", false);
-    r.reason = m.str("reason", false);
-    const Fields v = m.object("verification");
-    r.verified = v.boolean("passed");
-    r.first_mismatch = v.str("first_mismatch", false);
-    r.code = code_from_json(m);
+    const MetricHeader header = metric_header_from_json(m);
+    r.id = header.id;
+    r.unit = header.unit;
+    r.measurement = measurement_from_json(m);
+    r.status = r.measurement.status;
+    r.path = r.measurement.path;
+    r.reason = r.measurement.reason;
+    r.verified = m.object("verification").boolean("passed");
+    r.first_mismatch = r.measurement.verification.first_mismatch;
+    r.code = r.measurement.code;
     if (r.status != Status::Ok) return r;
 
     r.rate = m.positive("rate");

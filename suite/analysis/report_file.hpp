@@ -26,6 +26,7 @@ struct ReportMetric {
     bool verified = false;      // verification.passed
     std::string first_mismatch; // verification.first_mismatch
     CodeIdentity code;          // unknown in a report written before fingerprints
+    Measurement measurement;    // the whole metric object (report/measurement_json.hpp)
     // Only when status is ok: the figure (work per second, or seconds for unit s), the median
     // per-launch device time, and the per-launch device times (samples_s) when the report
     // carries them.

@@ -1,4 +1,4 @@
-// Where the time goes (seed 001): per benchmark, the event stages QUEUED->SUBMIT->START->END
+// Where the time goes: per benchmark, the event stages QUEUED->SUBMIT->START->END
 // beside the host clock; the profiling timer's resolution; and what profiling itself costs
 // (the host round trip of the same launches on queues with and without profiling).
 #pragma once

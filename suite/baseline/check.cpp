@@ -1,6 +1,7 @@
 #include "baseline/check.hpp"
 
 #include "baseline/gate.hpp"
+#include "baseline/known_judge.hpp"
 #include "baseline/match.hpp"
 #include "report/format.hpp"
 #include "run/runner.hpp"
@@ -14,14 +15,13 @@
 namespace clgauge {
 
 MetricCheck check_benchmark(Session& session, const Benchmark& b, const BaselineFile& baseline,
-                            const RunOptions& options,
-                            const std::optional<std::string>& forced_path, unsigned attempts) {
+                            const RunOptions& options, unsigned attempts) {
     const auto it = baseline.metrics.find(b.id);
     const MetricBaseline* base = it == baseline.metrics.end() ? nullptr : &it->second;
     const RunOptions opts = baseline_run_options(options, base);
     MetricCheck best;
     for (unsigned a = 1; a <= std::max(attempts, 1u); ++a) {
-        const Measurement m = run_benchmark(session, b, opts, forced_path);
+        const Measurement m = run_benchmark(session, b, opts);
         MetricCheck c = compare_metric(b.id, b.unit, base, m.status, m.reason, metric_value(b, m),
                                        metric_samples(b, m), b.gate_slack_s);
         c.path = m.path;
@@ -91,36 +91,14 @@ std::string check_budget_line(const BaselineFile& baseline,
 
 MetricCheck check_benchmark_known(Session& session, const Benchmark& b,
                                   const BaselineFile& baseline, const RunOptions& options,
-                                  const std::optional<std::string>& forced_path,
                                   const std::vector<KnownFailure>& known, bool allow_fixed) {
-    const PathChoice choice = choose_path(b, session.caps, forced_path);
+    const PathChoice choice = choose_path(b, session.caps, options.forced_path);
     MetricCheck c;
     const KnownOutcome k = judge(known, b.id, choice.path ? choice.path->name : "", [&] {
-        c = check_benchmark(session, b, baseline, options, forced_path);
+        c = check_benchmark(session, b, baseline, options);
         return Attempt{c.status, c.note};
     });
-    const auto add = [&](const std::string& more) {
-        c.note += (c.note.empty() ? "" : "; ") + more;
-    };
-    switch (k.verdict) {
-    case KnownVerdict::ExpectedFailure:
-        c.verdict = Verdict::ExpectedFailure;
-        c.note = k.note;
-        break;
-    case KnownVerdict::Fixed:
-        if (!allow_fixed) c.verdict = Verdict::Fixed;
-        add("FIXED: " + k.note);
-        break;
-    case KnownVerdict::Flaky:
-        add("FLAKE: " + k.note);
-        break;
-    case KnownVerdict::Unexpected:
-        if (k.entry) add(k.note);
-        break;
-    case KnownVerdict::Pass:
-    case KnownVerdict::Skipped:
-        break;
-    }
+    apply_known(c, k, allow_fixed);
     return c;
 }
 

@@ -1,9 +1,9 @@
 // Running benchmarks against a device's baseline (clgauge --check, the perf CTest cases) and
 // recording them into it (clgauge --record).
 #pragma once
-#include "baseline/compare.hpp"
 #include "baseline/known_failures.hpp"
 #include "baseline/record.hpp"
+#include "baseline/verdict.hpp"
 
 #include <functional>
 #include <optional>
@@ -21,16 +21,13 @@ constexpr unsigned kCheckAttempts = 3;
 // entry in `baseline`; a regression is re-measured up to `attempts` times in all and the best
 // measurement decides.
 MetricCheck check_benchmark(Session& session, const Benchmark& b, const BaselineFile& baseline,
-                            const RunOptions& options,
-                            const std::optional<std::string>& forced_path = std::nullopt,
-                            unsigned attempts = kCheckAttempts);
+                            const RunOptions& options, unsigned attempts = kCheckAttempts);
 
 // check_benchmark judged against the device's known-failure list (known_failures.hpp): a
 // listed failure becomes Verdict::ExpectedFailure, a listed one that passed Verdict::Fixed
 // (unless `allow_fixed`), a listed flake that failed is measured again.
 MetricCheck check_benchmark_known(Session& session, const Benchmark& b,
                                   const BaselineFile& baseline, const RunOptions& options,
-                                  const std::optional<std::string>& forced_path,
                                   const std::vector<KnownFailure>& known, bool allow_fixed);
 
 // Which budget a check of `selection` measures with, and where it comes from: "budget: 100 ms

@@ -1,6 +1,6 @@
 #include "baseline/gate.hpp"
 
-#include "baseline/compare.hpp"
+#include "baseline/verdict.hpp"
 
 #include <algorithm>
 #include <cmath>

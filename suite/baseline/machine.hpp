@@ -8,7 +8,7 @@
 
 namespace clgauge {
 
-// This host: id from CLGAUGE_MACHINE where set (lent machines may share a hostname), else
+// This host: id from CLGAUGE_MACHINE where set (rented machines may share a hostname), else
 // "host-" and the first 8 hex digits of the hostname's hash; the CPU model from /proc/cpuinfo.
 BaselineMachine this_machine();
 

@@ -6,6 +6,7 @@
 #include <cctype>
 #include <cstdlib>
 #include <filesystem>
+#include <iostream>
 
 namespace clgauge {
 
@@ -90,6 +91,14 @@ std::string how_to_record(const std::string& dir, const DeviceFacts& facts) {
     return "no baseline for \"" + facts.name + "\" (looked for " + baseline_path(dir, facts) +
            "); record one on a known-good driver with: clgauge --record --baselines " + dir + " '" +
            facts.name + "'  (or scripts/record-baseline '" + facts.name + "')";
+}
+
+void note_missing_baselines(const std::string& dir) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(dir, ec)) return;
+    std::cerr << "clgauge: no baselines directory " << dir
+              << ": no baseline or known-failure list is read (--baselines DIR or "
+                 "CLGAUGE_BASELINES names another)\n";
 }
 
 } // namespace clgauge

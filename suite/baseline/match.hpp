@@ -24,6 +24,9 @@ std::optional<std::string> device_mismatch(const BaselineDevice& recorded,
 // <prefix>/share/clgauge/baselines (whether or not it exists: an installed program never reads
 // the build host's tree), else, for a program in its build tree, the source tree's baselines/.
 std::string baselines_dir(const std::string& option = "");
+// A tree without its baselines directory (an installed package missing
+// share/clgauge/baselines, a mistyped --baselines) says on stderr where it looked.
+void note_missing_baselines(const std::string& dir);
 
 // That choice, given the option, the variable's text, the install prefix (core/install_layout)
 // and the source tree.

@@ -1,7 +1,7 @@
 #include "baseline/pool.hpp"
 
-#include "baseline/compare.hpp"
 #include "baseline/gate.hpp"
+#include "baseline/verdict.hpp"
 #include "core/stats.hpp"
 #include "registry/registry.hpp"
 

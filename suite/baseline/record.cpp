@@ -1,10 +1,10 @@
 #include "baseline/record.hpp"
 
-#include "baseline/compare.hpp"
 #include "baseline/gate.hpp"
 #include "baseline/machine.hpp"
 #include "baseline/match.hpp"
 #include "baseline/pool.hpp"
+#include "baseline/verdict.hpp"
 #include "core/files.hpp"
 #include "run/runner.hpp"
 #include "types/results.hpp"
@@ -115,10 +115,8 @@ RunOptions baseline_run_options(RunOptions o, const MetricBaseline* recorded) {
 }
 
 RecordReport record_baseline(Session& session, const std::vector<const Benchmark*>& selection,
-                             const RunOptions& options,
-                             const std::optional<std::string>& forced_path, const std::string& dir,
-                             unsigned rounds, double tolerance_floor,
-                             const RoundProgress& progress) {
+                             const RunOptions& options, const std::string& dir, unsigned rounds,
+                             double tolerance_floor, const RoundProgress& progress) {
     RecordReport rep;
     rep.file = baseline_path(dir, session.facts());
     // Read (and so validate) the old file, and see that it can be written, before spending
@@ -133,7 +131,7 @@ RecordReport record_baseline(Session& session, const std::vector<const Benchmark
             if (progress) progress(r, i, *selection[i]);
             // A hang makes the device untrustworthy; failures are not retried.
             if (!runs[i].empty() && is_failure(runs[i].back().status)) continue;
-            runs[i].push_back(run_benchmark(session, *selection[i], opts, forced_path));
+            runs[i].push_back(run_benchmark(session, *selection[i], opts));
         }
     const std::string date = utc_timestamp();
     rep.machine = this_machine();

@@ -1,8 +1,8 @@
 // Recording: pooling several measurement rounds into baseline metrics and merging them into
 // the device's file without losing the metrics (or files) it does not touch.
 #pragma once
-#include "baseline/compare.hpp"
 #include "baseline/schema.hpp"
+#include "baseline/verdict.hpp"
 #include "core/device.hpp"
 
 #include <functional>
@@ -54,8 +54,7 @@ using RoundProgress = std::function<void(unsigned round, size_t done, const Benc
 // this machine's recordings (other machines' are kept and pooled: pool.hpp).
 // An existing file that is invalid or belongs to another device is never overwritten.
 RecordReport record_baseline(Session& session, const std::vector<const Benchmark*>& selection,
-                             const RunOptions& options,
-                             const std::optional<std::string>& forced_path, const std::string& dir,
+                             const RunOptions& options, const std::string& dir,
                              unsigned rounds = kDefaultRecordRounds,
                              double tolerance_floor = kToleranceFloor,
                              const RoundProgress& progress = {});

@@ -15,12 +15,6 @@
 
 namespace clgauge {
 
-std::optional<Unit> unit_from_name(const std::string& name) {
-    for (Unit u : {Unit::FlopPerSecond, Unit::OpPerSecond, Unit::BytePerSecond, Unit::Seconds})
-        if (name == unit_name(u)) return u;
-    return std::nullopt;
-}
-
 namespace {
 nlohmann::ordered_json recording_to_json(const Recording& r) {
     nlohmann::ordered_json j = {{"machine", r.machine}, {"date", r.date},

@@ -80,8 +80,6 @@ struct BaselineFile {
     std::map<std::string, MetricBaseline> metrics; // by benchmark id
 };
 
-std::optional<Unit> unit_from_name(const std::string& name);
-
 // Keys in a reading order (schema first, samples last), as the file is also read by people.
 nlohmann::ordered_json baseline_to_json(const BaselineFile& f);
 // Validates everything the verdict relies on; `file` names the source in errors.

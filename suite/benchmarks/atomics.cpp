@@ -102,7 +102,7 @@ Verification check_tickets(const GroupLaunch& l, const std::vector<uint64_t>& ou
 struct Flavor {
     AtomicWord word;
     const char* suffix; // of the id: "u32", "u64", "f32"
-    Path path;
+    ImplPath path;
     bool opencl_c_2;
     const char* what; // for the description
 };
@@ -126,7 +126,7 @@ const Flavor kC11{AtomicWord::U32,
 
 // NVIDIA's OpenCL lacks cl_ext_float_atomics: there inline PTX is the one way to its float
 // atomics (global memory only).
-const Path kF32Ptx{"ptx", {Need::InlinePtx}, "-DCLG_F32 -DCLG_PTX"};
+const ImplPath kF32Ptx{"ptx", {Need::InlinePtx}, "-DCLG_F32 -DCLG_PTX"};
 
 template <AtomicWord W, Target T>
 Benchmark counter_entry(const std::string& id, const Flavor& f, const char* kernel,
@@ -139,7 +139,7 @@ Benchmark counter_entry(const std::string& id, const Flavor& f, const char* kern
     s.entry.label = "Atomic add";
     s.entry.description = std::string(f.what) + ": " + description;
     s.entry.unit = Unit::OpPerSecond;
-    Path path = f.path;
+    ImplPath path = f.path;
     if (f.opencl_c_2) path.needs.push_back(scope);
     s.entry.paths = {path};
     if (W == AtomicWord::F32 && T != Target::Group) s.entry.paths.push_back(kF32Ptx);

@@ -8,7 +8,7 @@ namespace clgauge::families {
 
 std::vector<Benchmark> block() {
     // Best first: Intel's block messages, khr sub-groups, NVIDIA warps, the emulation.
-    const std::vector<Path> paths = {
+    const std::vector<ImplPath> paths = {
         {"intel", {Need::IntelSubgroups, Need::IntelBlockIO}, "-DCLG_SG_INTEL"},
         {"khr", {Need::KhrSubgroups}, "-DCLG_SG_KHR"},
         {"ptx", {Need::InlinePtx}, "-DCLG_SG_PTX"},

@@ -10,8 +10,8 @@ namespace {
 // Best first: the khr built-ins, NVIDIA's dp4a instruction, AMD's dot4 built-ins, then char4
 // arithmetic anywhere. Intel's dot-product instruction is reached through the khr built-ins.
 // AMD's dot1 instructions have no signed x unsigned form: dp4a.su8 has no amd path.
-std::vector<Path> dp4a_paths(bool amd) {
-    std::vector<Path> v = {
+std::vector<ImplPath> dp4a_paths(bool amd) {
+    std::vector<ImplPath> v = {
         {"khr", {Need::IntDot4x8, Need::OpenCLC30}, "-DCLG_PATH_KHR -cl-std=CL3.0"},
         {"ptx", {Need::InlinePtx, Need::NvSm61}, "-DCLG_PATH_PTX"}};
     if (amd) v.push_back({"amd", {Need::AmdDot4}, "-DCLG_PATH_AMD"});
@@ -35,7 +35,7 @@ Benchmark dp4a_entry(const char* id, const char* kernel, const char* what, Chain
          .source = "dp4a.cl",
          .kernel = kernel,
          // Per step: two dependent 4-way dot products with accumulate, each counted as
-         // 8 operations (4 multiplies, 4 adds), as seed 000 counts DP4A.
+         // 8 operations (4 multiplies, 4 adds), as OpenCL-Benchmark counts DP4A.
          .steps = 128,
          .ops_per_step = 16,
          .kind = WordKind::U32,

@@ -8,12 +8,12 @@ namespace clgauge::families {
 std::vector<Benchmark> fma() {
     // Per step: two dependent FMAs per lane and pair of chains, each counted as two
     // operations (mul + add). Entry <name>.fma runs kernel <name>_fma.
-    const std::vector<Path> native = {{"native", {}, ""}};
-    const std::vector<Path> fp64 = {{"native", {Need::Fp64}, "-DCLG_FP64"}};
+    const std::vector<ImplPath> native = {{"native", {}, ""}};
+    const std::vector<ImplPath> fp64 = {{"native", {Need::Fp64}, "-DCLG_FP64"}};
     // On NVIDIA both other paths compile to the same HFMA2 / HFMA2.MMA mix.
-    const std::vector<Path> fp16 = {{"native", {Need::Fp16}, "-DCLG_PATH_NATIVE"},
-                                    {"ptx", {Need::InlinePtx}, "-DCLG_PATH_PTX"},
-                                    {"nvhalf", {Need::InlinePtx}, "-DCLG_PATH_NVHALF"}};
+    const std::vector<ImplPath> fp16 = {{"native", {Need::Fp16}, "-DCLG_PATH_NATIVE"},
+                                        {"ptx", {Need::InlinePtx}, "-DCLG_PATH_PTX"},
+                                        {"nvhalf", {Need::InlinePtx}, "-DCLG_PATH_NVHALF"}};
     std::vector<Benchmark> entries =
         chain_family("fma", Unit::FlopPerSecond,
                      // Two pairs of chains, 1024 steps unrolled (kernels/fma.cl says why).

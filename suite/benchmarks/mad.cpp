@@ -9,10 +9,10 @@ namespace clgauge::families {
 std::vector<Benchmark> mad() {
     // Per step: two dependent multiply-adds per lane, each counted as two operations.
     // Entry <name>.mad runs kernel <name>_mad.
-    const std::vector<Path> native = {{"native", {}, ""}};
+    const std::vector<ImplPath> native = {{"native", {}, ""}};
     // NVIDIA has no 16-bit IMAD: lanes in 32-bit registers, truncated at the store
     // (kernels/mad.cl). Elsewhere the packed form, which 16-bit ALUs run natively.
-    const std::vector<Path> int16 = {{"wide", {Need::NvSm61}, "-DCLG_I16_WIDE"}, native[0]};
+    const std::vector<ImplPath> int16 = {{"wide", {Need::NvSm61}, "-DCLG_I16_WIDE"}, native[0]};
     std::vector<Benchmark> entries =
         chain_family("mad", Unit::OpPerSecond,
                      {{"int64", "INT64 compute", native, 4, WordKind::U64, 8, 2, ref::int64_mad,

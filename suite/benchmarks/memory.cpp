@@ -48,9 +48,8 @@ std::vector<Benchmark> memory() {
     cr.wgs_per_cu = 4;
     cr.tunable = true;
     v.push_back(memory_benchmark(cr));
-    // Writes: tiles beat the grid-stride loop on an H200 (3.2 GB arrays: 4.39 TB/s grid,
-    // 4.61 with 4 rows per work-item); one row, one uint4 per work-item, was the fastest
-    // tile (4.70 with 8 GiB arrays; baselines/nvidia/NOTES.md).
+    // Writes: tiles beat the grid-stride loop on a GPU's DRAM; one row, one uint4 per
+    // work-item, was the fastest tile (baselines/nvidia/NOTES.md).
     MemSpec cw = writing(base("mem.coalesced.write", "Memory write", "mem_coalesced_write",
                               "one uint4 store of a per-word pattern per work-item"));
     cw.geometry = MemGeometry::Grid;
@@ -61,7 +60,7 @@ std::vector<Benchmark> memory() {
     cw.tunable = true;
     v.push_back(memory_benchmark(cw));
 
-    // Misaligned (seed 000 / OpenCL-Benchmark): each work-item walks its own 16 words.
+    // Misaligned (OpenCL-Benchmark's pattern): each work-item walks its own 16 words.
     MemSpec mr = reading(base("mem.misaligned.read", "Memory read", "mem_misaligned_read",
                               "each work-item reads its own 16 consecutive words"),
                          ref::misaligned_read);
@@ -74,7 +73,7 @@ std::vector<Benchmark> memory() {
     mw.param = 16;
     v.push_back(memory_benchmark(mw));
 
-    // Strided (seed 002): words `param` apart across work-items, every word once; the
+    // Strided: words `param` apart across work-items, every word once; the
     // stride-1 rate of the same kernel is measured beside it (CLGAUGE_MEM_STRIDE overrides).
     MemSpec sr = reading(base("mem.strided.read", "Memory read", "mem_strided_read",
                               "stride-8 reads (32 bytes apart), ratio to stride 1"),
@@ -90,7 +89,7 @@ std::vector<Benchmark> memory() {
     sw.stride_ratio = true;
     v.push_back(memory_benchmark(sw));
 
-    // Vector width (seed 001): copy with uintN, one vector per work-item.
+    // Vector width: copy with uintN, one vector per work-item.
     for (unsigned w : {1u, 2u, 4u, 8u, 16u}) {
         MemSpec c =
             base("mem.vector.v" + std::to_string(w), "Memory copy", "mem_vector_copy",

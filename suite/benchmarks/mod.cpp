@@ -7,7 +7,7 @@
 namespace clgauge::families {
 
 std::vector<Benchmark> mod() {
-    // Counted as seed 000 counts MOD: each reduction x = hi(x) - lo(x) * A is 2 operations
+    // Counted as OpenCL-Benchmark counts MOD: each reduction x = hi(x) - lo(x) * A is 2 operations
     // (multiply, subtract); the adds of the loaded data and the loads are not counted.
     // Per step: two chains x two reductions = 8 operations, one 32-bit load.
     std::vector<Benchmark> v;

@@ -1,4 +1,4 @@
-// stream.<pattern>.f32 / .f64: seed 002's stream table plus BabelStream's copy and add
+// stream.<pattern>.f32 / .f64: the stream sweep's table plus BabelStream's copy and add
 // (kernels/stream.cl, reference/stream.hpp, harness suite/harness/memory.hpp). Bytes per
 // element: init 1 store, read 1 load, copy and scale 1 load + 1 store, add 2 + 1, triad 3 + 1.
 #include "reference/stream.hpp"
@@ -54,7 +54,8 @@ std::vector<Benchmark> stream() {
             s.vec = f64 ? 2 : 4;
             if (p.reduces) {
                 // Four loads in flight per work-item and 16 work-groups of 256 per compute
-                // unit: stream.read.f32 2.64 -> 4.40 TB/s on an H200 (f64 4.09 -> 4.51).
+                // unit keep a GPU's DRAM busy where one load each left it idle
+                // (baselines/nvidia/NOTES.md).
                 s.unroll = 4;
                 s.wgs_per_cu = 16;
                 s.tunable = true; // scripts/tune-memory, CLGAUGE_MEM_TUNE unroll= and wgs=

@@ -7,7 +7,7 @@
 namespace clgauge::families {
 
 std::vector<Benchmark> sum() {
-    // Counted as seed 000 counts SUM: one operation per `f(x) + y` (Sum0, Sum1 or Sbox and
+    // Counted as OpenCL-Benchmark counts SUM: one operation per `f(x) + y` (Sum0, Sum1 or Sbox and
     // the add), two per step. One Sum is 3 rotates, 2 xors and an add; one Sbox is
     // 2 rotates, a not, an and, a xor and an add. Entry sum.<name> runs kernel sum_<name>.
     struct Row {

@@ -7,7 +7,7 @@
 namespace clgauge::families {
 
 std::vector<Benchmark> tnn() {
-    // Counted as seed 000 counts TNN: one operation per popcount lane, so one 16-trit dot
+    // Counted as OpenCL-Benchmark counts TNN: one operation per popcount lane, so one 16-trit dot
     // product (popcount of both lanes of c+ and of c-) is 4 operations; two per step = 8.
     // In multiply-accumulates of trits a step is 2 x 16.
     std::vector<Benchmark> v;

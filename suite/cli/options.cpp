@@ -1,6 +1,9 @@
 #include "cli/options.hpp"
 
+#include "baseline/known_failures.hpp"
+#include "baseline/record.hpp"
 #include "core/env.hpp"
+#include "process/worker_command.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -41,7 +44,8 @@ options:
                        workers and measures once they are done)
   --seed N             input seed (default 0x5eed2026)
   --timeout S          seconds before a kernel counts as hung (default 60)
-  --json FILE          write the results as JSON (schema clgauge.report v1)
+  --json FILE          write the results as JSON (schema clgauge.report v1); with
+                       --check, the verdicts (each device's "check" section)
   --csv FILE           write the results as CSV
   --check              compare every metric with the device's baseline: fails on a
                        regression, a lost capability or a wrong result
@@ -120,6 +124,65 @@ double parse_double(const std::string& opt, const std::string& v) {
         throw UsageError(opt + " needs a number, got '" + v + "'");
     return x;
 }
+// The options given that shape a run on devices or pick another mode.
+std::vector<std::string> given_options(const CliOptions& o) {
+    std::vector<std::string> given;
+    const std::pair<bool, const char*> all[] = {{o.check, "--check"},
+                                                {o.record, "--record"},
+                                                {o.conformance, "--conformance"},
+                                                {o.timing, "--timing"},
+                                                {o.audit, "--audit"},
+                                                {!o.json_file.empty(), "--json"},
+                                                {!o.csv_file.empty(), "--csv"},
+                                                {!o.sweeps.empty(), "--sweep"},
+                                                {!o.roofline_report.empty(), "--roofline"},
+                                                {!o.compare.empty(), "--compare"},
+                                                {!o.drop_recordings.empty(), "--drop-recordings"},
+                                                {!o.stamp_code.empty(), "--stamp-code"},
+                                                {!o.devices.empty(), "DEVICE"},
+                                                {!o.only.empty(), "--only"},
+                                                {o.path.has_value(), "--path"},
+                                                {o.budget_ms.has_value(), "--budget-ms"},
+                                                {o.seed.has_value(), "--seed"},
+                                                {o.timeout_s.has_value(), "--timeout"}};
+    for (const auto& [on, name] : all)
+        if (on) given.push_back(name);
+    return given;
+}
+
+// The modes that edit or read files and run nothing: each takes only its own options (and
+// those listed), so any option of a run beside it is refused with the mode's own words.
+struct FileMode {
+    const char* flag;
+    bool given;
+    std::vector<std::string> takes;
+    const char* refusal;
+};
+
+void check_file_mode_alone(const CliOptions& o) {
+    const FileMode modes[] = {
+        {"--compare",
+         !o.compare.empty(),
+         {},
+         "--compare reads two reports and runs nothing: give it alone (with --alpha, "
+         "--min-effect)"},
+        {"--drop-recordings",
+         !o.drop_recordings.empty(),
+         {"--only"},
+         "--drop-recordings edits one baseline file and runs nothing: give it with --only GLOB "
+         "alone"},
+        {"--stamp-code",
+         !o.stamp_code.empty(),
+         {},
+         "--stamp-code edits one baseline file from a report and runs nothing: give it alone"}};
+    const std::vector<std::string> given = given_options(o);
+    for (const FileMode& m : modes)
+        if (m.given)
+            for (const std::string& option : given)
+                if (option != m.flag &&
+                    std::find(m.takes.begin(), m.takes.end(), option) == m.takes.end())
+                    throw UsageError(m.refusal);
+}
 } // namespace
 
 // The options that only switch something on, and those that take one text value as it is.
@@ -131,7 +194,7 @@ const std::map<std::string, bool CliOptions::*> kFlags = {
     {"--conformance", &CliOptions::conformance},
     {"--timing", &CliOptions::timing},
     {"--audit", &CliOptions::audit},
-    {"--build-only", &CliOptions::build_only},
+    {kBuildOnlyFlag, &CliOptions::build_only},
     {"--sweep-short", &CliOptions::sweep_short},
     {"--list-sweeps", &CliOptions::list_sweeps},
     {"--check", &CliOptions::check},
@@ -154,13 +217,6 @@ std::vector<std::string> split_commas(const std::string& list) {
         start = comma + 1;
     }
     return items;
-}
-
-bool runs_table(const CliOptions& c) {
-    return !(c.help || c.build_only || c.list || c.list_benchmarks || c.list_sweeps || c.check ||
-             c.record || c.audit || !c.sweeps.empty() || !c.roofline_report.empty() ||
-             !c.compare.empty() || !c.drop_recordings.empty() || !c.stamp_code.empty() ||
-             !c.resource_spec_file.empty());
 }
 
 CliOptions parse_cli(const std::vector<std::string>& args) {
@@ -209,7 +265,7 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
             const long v = parse_long(a, value());
             if (v < 1 || v > 50) throw UsageError("--tolerance-floor must be in [1, 50] percent");
             o.tolerance_floor = double(v) / 100.0;
-        } else if (a == "--build-queue") {
+        } else if (a == kBuildQueueFlag) {
             o.build_queue = true;
         } else if (a == "--budget-ms") {
             const long v = parse_long(a, value());
@@ -234,42 +290,27 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
     if (o.check && o.record) throw UsageError("--check and --record exclude each other");
     if ((o.check || o.record) && o.conformance)
         throw UsageError("--check and --record time perf launches; drop --conformance");
-    if ((o.check || o.record) && (!o.json_file.empty() || !o.csv_file.empty()))
-        throw UsageError("--json and --csv are written by plain runs, not --check/--record");
+    if ((o.check || o.record) && !o.csv_file.empty())
+        throw UsageError("--csv is written by plain runs, not --check/--record");
+    if (o.record && !o.json_file.empty())
+        throw UsageError("--json is written by plain runs and --check, not --record");
+    if (o.audit && (o.check || o.record || o.conformance || o.timing || o.build_only ||
+                    !o.csv_file.empty() || !o.sweeps.empty()))
+        throw UsageError("--audit runs the selection and audits its code: give it with a device, "
+                         "--only, --path, --budget-ms, --seed, --timeout or --json");
     if ((o.rounds || o.tolerance_floor) && !o.record)
         throw UsageError("--rounds and --tolerance-floor apply to --record");
     if (o.compare.size() > 2) throw UsageError("--compare takes two reports, once");
     if ((o.alpha || o.min_effect) && o.compare.empty())
         throw UsageError("--alpha and --min-effect apply to --compare");
-    if (!o.compare.empty() &&
-        (o.check || o.record || o.conformance || o.timing || !o.json_file.empty() ||
-         !o.csv_file.empty() || !o.sweeps.empty() || !o.roofline_report.empty() ||
-         !o.devices.empty() || !o.only.empty() || o.path || o.budget_ms || o.seed || o.timeout_s))
-        throw UsageError("--compare reads two reports and runs nothing: give it alone (with "
-                         "--alpha, --min-effect)");
     if (o.drop_recordings.size() > 2) throw UsageError("--drop-recordings takes one file, once");
-    if (!o.drop_recordings.empty() &&
-        (o.only.empty() || o.check || o.record || o.conformance || o.timing ||
-         !o.json_file.empty() || !o.csv_file.empty() || !o.sweeps.empty() ||
-         !o.roofline_report.empty() || !o.compare.empty() || !o.devices.empty() || o.path ||
-         o.budget_ms || o.seed || o.timeout_s))
-        throw UsageError("--drop-recordings edits one baseline file and runs nothing: give it "
-                         "with --only GLOB alone");
-    if (o.audit && (o.check || o.record || o.conformance || o.timing || o.build_only ||
-                    !o.csv_file.empty() || !o.sweeps.empty() || !o.roofline_report.empty() ||
-                    !o.compare.empty() || !o.drop_recordings.empty() || !o.stamp_code.empty()))
-        throw UsageError("--audit runs the selection and audits its code: give it with a device, "
-                         "--only, --path, --budget-ms, --seed, --timeout or --json");
     if (o.build_queue && !o.build_only) throw UsageError("--build-queue applies to --build-only");
     if (o.stamp_code.size() > 2)
         throw UsageError("--stamp-code takes one report and one file, once");
-    if (!o.stamp_code.empty() &&
-        (!o.only.empty() || o.check || o.record || o.conformance || o.timing ||
-         !o.json_file.empty() || !o.csv_file.empty() || !o.sweeps.empty() ||
-         !o.roofline_report.empty() || !o.compare.empty() || !o.drop_recordings.empty() ||
-         !o.devices.empty() || o.path || o.budget_ms || o.seed || o.timeout_s))
-        throw UsageError("--stamp-code edits one baseline file from a report and runs nothing: "
-                         "give it alone");
+    if (!o.drop_recordings.empty() && o.only.empty())
+        throw UsageError("--drop-recordings edits one baseline file and runs nothing: give it "
+                         "with --only GLOB alone");
+    check_file_mode_alone(o);
     if (const std::string e = env_text("CLGAUGE_SWEEP_SHORT"); !e.empty() && e != "0")
         o.sweep_short = true;
     if (o.out_dir.empty()) o.out_dir = "clgauge-out";
@@ -281,10 +322,34 @@ RunOptions run_options_for(const CliOptions& cli) {
     if (cli.budget_ms) o.budget.seconds = double(*cli.budget_ms) / 1000.0;
     if (cli.seed) o.seed = static_cast<uint32_t>(*cli.seed);
     if (cli.timeout_s) o.timeout_s = *cli.timeout_s;
+    o.forced_path = cli.path;
     // The table builds its programs ahead, one per core (CLGAUGE_BUILD_THREADS=0: as asked).
     if (env_text("CLGAUGE_BUILD_THREADS").empty())
         o.build_threads = std::clamp(std::thread::hardware_concurrency(), 1u, 16u);
     return o;
+}
+
+RunRequest request_for(const CliOptions& cli) {
+    RunRequest r;
+    r.devices = cli.devices;
+    r.only = cli.only;
+    r.baselines = cli.baselines;
+    r.options = run_options_for(cli);
+    const bool allow_fixed = cli.allow_fixed || allow_fixed_from_env();
+    if (cli.build_only)
+        r.mode = BuildOnlyMode{cli.build_queue};
+    else if (cli.check)
+        r.mode = CheckMode{cli.json_file, allow_fixed};
+    else if (cli.record)
+        r.mode = RecordMode{cli.rounds.value_or(kDefaultRecordRounds),
+                            cli.tolerance_floor.value_or(kToleranceFloor)};
+    else if (!cli.sweeps.empty())
+        r.mode = SweepMode{cli.sweeps, cli.sweep_short, cli.out_dir, cli.json_file};
+    else if (cli.audit)
+        r.mode = AuditMode{cli.json_file};
+    else
+        r.mode = TableMode{cli.json_file, cli.csv_file, cli.timing, allow_fixed};
+    return r;
 }
 
 } // namespace clgauge

@@ -1,6 +1,7 @@
 // Command-line options of the clgauge program.
 #pragma once
-#include "run/run_options.hpp"
+#include "conduct/request.hpp"
+#include "types/run_options.hpp"
 
 #include <optional>
 #include <stdexcept>
@@ -49,15 +50,16 @@ struct UsageError : std::runtime_error {
 };
 
 CliOptions parse_cli(const std::vector<std::string>& args); // throws UsageError
-// Whether the command runs the table (the benchmarks timed or verified, no baseline, sweep,
-// list or file edit), which a crashing driver may take down with the process.
-bool runs_table(const CliOptions& cli);
 // "a,b,,c" -> {a, b, c}: the items of a comma-separated list (--sweep, --drop-recordings).
 std::vector<std::string> split_commas(const std::string& list);
 const char* usage_text();
 
-// The run's settings: the environment's (run/run_options.hpp), then --budget-ms, --seed and
+// The run's settings: the environment's (types/run_options.hpp), then --budget-ms, --seed and
 // --timeout over them.
 RunOptions run_options_for(const CliOptions& cli);
+
+// The run on devices the options ask for, as the conductor's mode type (conduct/request.hpp):
+// --build-only, --check, --record, --sweep, else the table.
+RunRequest request_for(const CliOptions& cli);
 
 } // namespace clgauge

@@ -40,12 +40,4 @@ void check_outputs(const CliOptions& cli) {
                 throw std::invalid_argument(std::string(option) + " " + *path + ": " + *why);
 }
 
-void note_missing_baselines(const std::string& dir) {
-    std::error_code ec;
-    if (std::filesystem::is_directory(dir, ec)) return;
-    std::cerr << "clgauge: no baselines directory " << dir
-              << ": no baseline or known-failure list is read (--baselines DIR or "
-                 "CLGAUGE_BASELINES names another)\n";
-}
-
 } // namespace clgauge

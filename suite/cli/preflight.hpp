@@ -15,8 +15,4 @@ void check_selection(const CliOptions& cli);
 // naming the option and path.
 void check_outputs(const CliOptions& cli);
 
-// A tree without its baselines directory (an installed package missing
-// share/clgauge/baselines, a mistyped --baselines) says on stderr where it looked.
-void note_missing_baselines(const std::string& dir);
-
 } // namespace clgauge

@@ -2,7 +2,7 @@
 
 #include "core/code_identity.hpp"
 #include "core/files.hpp"
-#include "core/resource_memo.hpp"
+#include "core/kernel_report_memo.hpp"
 
 #include <filesystem>
 #include <nlohmann/json.hpp>

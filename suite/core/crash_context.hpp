@@ -1,6 +1,6 @@
 // What the running benchmark is doing right now (a geometry, a path), kept where a fatal
 // signal's handler can read it without allocating: the crash record then names the launch
-// that took the process down (cli/crash_journal.hpp).
+// that took the process down (process/crash_journal.hpp).
 #pragma once
 #include <string_view>
 

@@ -1,7 +1,7 @@
 #include "core/device.hpp"
 
+#include "core/ctest_resource_spec.hpp"
 #include "core/env.hpp"
-#include "core/resource_spec.hpp"
 
 #include <algorithm>
 #include <array>

@@ -70,7 +70,7 @@ std::vector<DeviceEntry> select_devices(const std::vector<DeviceEntry>& all,
 // device or platform name holds it ("NVIDIA": each NVIDIA GPU). Empty when none matches.
 std::vector<DeviceEntry> matching_devices(const std::vector<DeviceEntry>& all,
                                           const std::string& spec);
-// The device CTest allocated (CTEST_RESOURCE_GROUP_0_GPUS, core/resource_spec.hpp), else
+// The device CTest allocated (CTEST_RESOURCE_GROUP_0_GPUS, core/ctest_resource_spec.hpp), else
 // CLGAUGE_DEVICE, else empty.
 std::string device_spec_from_env();
 

@@ -1,5 +1,5 @@
 // The one reader of the environment: every CLGAUGE_* setting is read through these. Settings
-// that shape a benchmark run reach the harnesses only as RunOptions (run/run_options.hpp).
+// that shape a benchmark run reach the harnesses only as RunOptions (types/run_options.hpp).
 #pragma once
 #include <string>
 

@@ -3,10 +3,10 @@
 #include "core/env.hpp"
 #include "core/files.hpp"
 
+#include "core/kernel_report_memo.hpp"
 #include "core/kernel_sources.hpp"
 #include "core/phase_clock.hpp"
 #include "core/program_build.hpp"
-#include "core/resource_memo.hpp"
 
 #include "core/stderr_capture.hpp"
 
@@ -65,7 +65,7 @@ CodeIdentity ProgramCache::identify(const cl::Program& program, const std::strin
     if (keep_device_code_) code.device_code = binaries;
     if (report_resources_) {
         // A build the driver's cache served reports nothing: the report of the build that
-        // compiled this code is recalled (resource_memo.hpp).
+        // compiled this code is recalled (kernel_report_memo.hpp).
         const std::string key = code.fingerprint + "-" + device_.getInfo<CL_DRIVER_VERSION>() +
                                 "-" + device_.getInfo<CL_DEVICE_NAME>();
         code.kernels = parse_ptxas_resources(log);
@@ -163,7 +163,7 @@ void ProgramCache::build_discovered(unsigned threads, const BuildProgress& progr
                     std::string::npos;
                 // Identified here, where the log is, before the program is announced: the
                 // run that waits for it reads its resource report from the memo
-                // (resource_memo.hpp), since its own build is a cache hit with an empty log.
+                // (kernel_report_memo.hpp), since its own build is a cache hit with an empty log.
                 built[i].code = identify(program, keys[i].second, built[i].log);
                 built[i].program = std::move(program);
             } catch (...) { // get() builds it again and reports the failure

@@ -33,7 +33,7 @@ struct Timings {
     // when `clock` is Host.
     Stats device;
     Stats host; // steady_clock around enqueue .. completion, seconds
-    // The stages before START (seed 001): QUEUED..SUBMIT (host side, until the command is
+    // The stages before START: QUEUED..SUBMIT (host side, until the command is
     // handed to the device) and SUBMIT..START (waiting on the device), seconds.
     Stats queued_to_submit, submit_to_start;
     TimerSource clock = TimerSource::Device;

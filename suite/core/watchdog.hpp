@@ -3,7 +3,7 @@
 // the kernel runs, and a kernel that never ends would then hang clgauge with it. While a
 // WatchdogScope lives, a thread of clgauge's own waits out the deadline and, if the scope is
 // still open then, runs the watchdog's action, which ends the process: nothing can unblock
-// the driver's call, so the run's remainder goes to a fresh process (cli/crash_journal.hpp).
+// the driver's call, so the run's remainder goes to a fresh process (process/crash_journal.hpp).
 #pragma once
 #include <functional>
 #include <string>

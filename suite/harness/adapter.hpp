@@ -8,7 +8,7 @@
 namespace clgauge {
 
 template <class Spec>
-using HarnessRun = Measurement (*)(const Spec& spec, Session& s, const Path& path,
+using HarnessRun = Measurement (*)(const Spec& spec, Session& s, const ImplPath& path,
                                    const RunOptions& opts);
 
 // The entry: spec.entry's header, the spec kept in Benchmark::spec, and `run` applied to it.
@@ -16,7 +16,7 @@ template <class Spec> Benchmark make_benchmark(Spec spec, HarnessRun<Spec> run) 
     Benchmark b;
     static_cast<EntryHeader&>(b) = spec.entry;
     b.spec = std::move(spec);
-    b.run = [run](Session& s, const Benchmark& self, const Path& path, const RunOptions& opts) {
+    b.run = [run](Session& s, const Benchmark& self, const ImplPath& path, const RunOptions& opts) {
         return run(std::any_cast<const Spec&>(self.spec), s, path, opts);
     };
     return b;

@@ -29,7 +29,8 @@ void fill(Session& s, cl::Kernel filler, const cl::Buffer& data, uint32_t n, uin
     launch_and_wait(s, filler, round_up(std::min<size_t>(n, size_t(1) << 20), 64), timeout_s);
 }
 
-Measurement run_cache(const CacheSpec& spec, Session& s, const Path& path, const RunOptions& opts) {
+Measurement run_cache(const CacheSpec& spec, Session& s, const ImplPath& path,
+                      const RunOptions& opts) {
     MeasurementDriver d(s, opts);
     const bool perf = d.perf();
     CacheSize asked;
@@ -76,11 +77,10 @@ Measurement run_cache(const CacheSpec& spec, Session& s, const Path& path, const
     const size_t loads_per_step = global * ref::kCacheUnroll;
     const auto cover = static_cast<uint32_t>((n + loads_per_step - 1) / loads_per_step);
     uint32_t most = std::max<uint32_t>(1, uint32_t(ref::kCacheMaxSteps / opts.slowdown));
-    // Past the L2, a launch reads the window at most kCoversPastL2 times: over a long launch
-    // the groups drift into convoys, each reading what the one ahead just read, and the L2
-    // serves a window several times its size (an H100 read 512 MiB at 6.0 TB/s in 256 covers,
-    // 3.2 in 16: its DRAM's rate).
-    // CLGAUGE_MEM_TUNE's covers (a probe) is taken as it is.
+    // Past the L2, a launch reads the window at most kCoversPastL2 times: over a long launch the
+    // groups drift into convoys, each reading what the one ahead just read, and the L2 serves a
+    // window several times its size (baselines/nvidia/NOTES.md: with few covers a window past the
+    // L2 reads at its DRAM's rate). CLGAUGE_MEM_TUNE's covers (a probe) is taken as it is.
     const auto pinned = opts.mem_tune.covers;
     if (perf && !pinned && double(window) > second_level_cache(s.facts()).bytes)
         most = std::min(most, std::max(cover, 1u) * kCoversPastL2);

@@ -19,10 +19,10 @@ constexpr size_t kPerfSampleItems = 256;
 // kSmallLocal); perf launches kPerfGroupsPerCu of them per compute unit, several whole waves
 // on any GPU, so a partial last wave costs little.
 constexpr size_t kLocal = 256, kPerfGroupsPerCu = 64;
-// A GPU launch has a fixed cost of its own: the waves ramp up and drain (about 14 us on an
-// H100: int32.mad read 33.38 TOP/s in the 5-10 ms launches of --budget-ms 100 and 33.44 in
-// 50-100 ms ones). Perf launches on a GPU aim at least this long, within what lets the budget
-// keep its bound (Budget::most_launch_seconds(): 25 ms at 100 ms), where it stays under 0.1%.
+// A GPU launch has a fixed cost of its own: the waves ramp up and drain (about 14 us on a
+// large GPU: short launches read measurably below long ones; baselines/nvidia/NOTES.md). Perf
+// launches on a GPU aim at least this long, within what lets the budget keep its bound
+// (Budget::most_launch_seconds(): 25 ms at 100 ms), where it stays under 0.1%.
 constexpr double kGpuLaunchFloorSeconds = 0.05;
 // Bounds the CPU time of a perf-mode check (software fp16 costs ~50 ns a step).
 constexpr double kPerfReferenceSteps = 4e7;
@@ -38,7 +38,8 @@ unsigned chain_unrolled_steps(const ChainSpec& spec, const RunOptions& opts) {
 
 namespace {
 
-Measurement run_chain(const ChainSpec& spec, Session& s, const Path& path, const RunOptions& opts) {
+Measurement run_chain(const ChainSpec& spec, Session& s, const ImplPath& path,
+                      const RunOptions& opts) {
     MeasurementDriver d(s, opts);
     const unsigned unrolled = chain_unrolled_steps(spec, opts);
     cl::Kernel kernel = d.kernel(spec.source, spec.kernel, chain_build_options(spec, path, opts));
@@ -118,7 +119,8 @@ Measurement run_chain(const ChainSpec& spec, Session& s, const Path& path, const
 
 } // namespace
 
-std::string chain_build_options(const ChainSpec& spec, const Path& path, const RunOptions& opts) {
+std::string chain_build_options(const ChainSpec& spec, const ImplPath& path,
+                                const RunOptions& opts) {
     const unsigned unrolled = chain_unrolled_steps(spec, opts);
     // The seed as a literal too: the chain constants become immediate operands (clg_const).
     return spec.options + " -DCLG_STEPS=" + std::to_string(unrolled) +

@@ -56,14 +56,15 @@ unsigned chain_unrolled_steps(const ChainSpec& spec, const RunOptions& opts);
 
 // The options a chain kernel is built with on `path` in a run with `opts` (the offline ISA
 // checks build the same).
-std::string chain_build_options(const ChainSpec& spec, const Path& path, const RunOptions& opts);
+std::string chain_build_options(const ChainSpec& spec, const ImplPath& path,
+                                const RunOptions& opts);
 
 // One row of a family whose entries differ only in these: entry <name>.<family> runs kernel
 // <name>_<family> of kernels/<family>.cl.
 struct ChainRow {
     const char* name;
     const char* label;
-    const std::vector<Path>& paths;
+    const std::vector<ImplPath>& paths;
     double ops_per_step;
     WordKind kind;
     size_t word_bytes, words_per_item;

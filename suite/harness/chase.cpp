@@ -94,7 +94,7 @@ class Chase {
     uint64_t walked_ = 0;
 };
 
-Measurement run_chase(const ChaseSpec& spec, Session& s, const Path&, const RunOptions& opts) {
+Measurement run_chase(const ChaseSpec& spec, Session& s, const ImplPath&, const RunOptions& opts) {
     MeasurementDriver d(s, opts);
     const DeviceFacts& f = s.facts();
     size_t bytes = d.perf() ? (f.is_gpu() ? spec.gpu_bytes : spec.cpu_bytes) : kConformanceBytes;

@@ -21,7 +21,8 @@ Stats scaled(const Stats& s, double by) {
     return summarize(std::move(samples));
 }
 
-Measurement run_group(const GroupSpec& spec, Session& s, const Path& path, const RunOptions& opts) {
+Measurement run_group(const GroupSpec& spec, Session& s, const ImplPath& path,
+                      const RunOptions& opts) {
     MeasurementDriver d(s, opts);
     auto build = [&](size_t local) {
         return d.kernel(spec.source, spec.kernel,
@@ -113,8 +114,8 @@ Measurement run_group(const GroupSpec& spec, Session& s, const Path& path, const
 
 } // namespace
 
-std::string group_build_options(const GroupSpec& spec, const Path& path, const std::string& cl_std,
-                                size_t local) {
+std::string group_build_options(const GroupSpec& spec, const ImplPath& path,
+                                const std::string& cl_std, size_t local) {
     std::string options = spec.options + " -DCLG_STEPS=" + std::to_string(spec.steps);
     if (!path.options.empty()) options += " " + path.options;
     if (spec.opencl_c_2) options += " " + cl_std;

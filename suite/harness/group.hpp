@@ -68,7 +68,7 @@ Benchmark group_benchmark(GroupSpec spec);
 // The options a group kernel is built with on `path` for work-groups of `local` items, where
 // the device's OpenCL C 2.0 or later is asked for with `cl_std` (the offline ISA checks build
 // the same).
-std::string group_build_options(const GroupSpec& spec, const Path& path, const std::string& cl_std,
-                                size_t local);
+std::string group_build_options(const GroupSpec& spec, const ImplPath& path,
+                                const std::string& cl_std, size_t local);
 
 } // namespace clgauge

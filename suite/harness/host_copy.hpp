@@ -12,7 +12,7 @@ namespace clgauge {
 // The copy is cut into pieces that the threads (the caller's among them) claim one at a time,
 // so a thread the OS or a hypervisor holds back takes fewer pieces instead of holding the
 // whole copy back: with fixed slices, one slow thread of eight halved the staged routes'
-// rate in some runs on lent H100s. The threads live as long as the pool, not one copy.
+// rate in some runs on a GPU server. The threads live as long as the pool, not one copy.
 class HostCopyPool {
   public:
     explicit HostCopyPool(unsigned threads);

@@ -151,7 +151,8 @@ Verification check_write(const ImageSpec& spec, Session& s, const Geometry& g,
     return compare_exact(idx, words, got, expected, WordKind::U32);
 }
 
-Measurement run_image(const ImageSpec& spec, Session& s, const Path& path, const RunOptions& opts) {
+Measurement run_image(const ImageSpec& spec, Session& s, const ImplPath& path,
+                      const RunOptions& opts) {
     MeasurementDriver d(s, opts);
     const std::string options = std::string(format_info(spec.format).define) +
                                 " -DCLG_ROWS=" + std::to_string(spec.rows) +

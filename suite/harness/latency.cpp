@@ -51,7 +51,8 @@ std::string us(double s) {
     return buf;
 }
 
-Measurement run_latency(const LatencySpec& spec, Session& s, const Path&, const RunOptions& opts) {
+Measurement run_latency(const LatencySpec& spec, Session& s, const ImplPath&,
+                        const RunOptions& opts) {
     MeasurementDriver d(s, opts);
     cl::Kernel kernel = d.kernel("launch.cl", "launch_empty", "");
     cl::CommandQueue plain(s.context, s.entry.device, 0);

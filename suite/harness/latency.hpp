@@ -1,4 +1,4 @@
-// Harness for launch latency (seed 001): an empty kernel launched one at a time, timed by the
+// Harness for launch latency: an empty kernel launched one at a time, timed by the
 // host clock from enqueue to completion (the round trip) and by its event's QUEUED, SUBMIT,
 // START and END stamps. The figure is a time (Unit::Seconds: lower is better).
 #pragma once

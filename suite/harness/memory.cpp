@@ -79,7 +79,7 @@ struct Run {
     double rate = 0;
 };
 
-std::string options_for(const MemSpec& spec, const Path& path, const Tune& tune,
+std::string options_for(const MemSpec& spec, const ImplPath& path, const Tune& tune,
                         const std::string& cl_std) {
     std::string options = spec.options + " -DCLG_VEC=" + std::to_string(tune.vec) +
                           " -DCLG_UNROLL=" + std::to_string(tune.unroll);
@@ -93,7 +93,7 @@ std::string options_for(const MemSpec& spec, const Path& path, const Tune& tune,
 }
 
 // `unused`: bound to the inputs the kernel does not read.
-Run run_once(const MemSpec& spec, Session& s, const Path& path, const RunOptions& opts,
+Run run_once(const MemSpec& spec, Session& s, const ImplPath& path, const RunOptions& opts,
              const Tune& tune, unsigned param, const cl::Buffer& unused) {
     MeasurementDriver d(s, opts);
     const bool perf = d.perf();
@@ -224,7 +224,7 @@ Run run_once(const MemSpec& spec, Session& s, const Path& path, const RunOptions
                 got = read_words(s, out, 0, items, wb);
             } else {
                 // Only the sampled words are read back: the whole output of a GPU launch (a
-                // checksum per work-item) took 2.5 s of an H100 table's verification, to
+                // checksum per work-item) took seconds of a GPU table's verification, to
                 // check 256.
                 for (size_t i : idx)
                     got.push_back(read_words(s, out, i, 1, wb)[0]);
@@ -269,7 +269,8 @@ unsigned preferred_int_width(const Session& s) {
     return p;
 }
 
-Measurement run_memory(const MemSpec& spec, Session& s, const Path& path, const RunOptions& opts) {
+Measurement run_memory(const MemSpec& spec, Session& s, const ImplPath& path,
+                       const RunOptions& opts) {
     const Tune tune = tune_for(spec, opts.mem_tune);
     // One placeholder for the whole run, not one per width: Oclgrind 21.10 takes a larger
     // buffer that reuses a released small argument's address as uninitialized past its 64
@@ -281,7 +282,7 @@ Measurement run_memory(const MemSpec& spec, Session& s, const Path& path, const 
         if (r.m.status == Status::Ok) add_peak_share(s, r.rate, r.m);
         return r.m;
     }
-    // Seed 001: copy with every vector width, the figure at the device's preferred one.
+    // Copy with every vector width, the figure at the device's preferred one.
     const unsigned preferred = preferred_int_width(s);
     const unsigned widths[] = {1, 2, 4, 8, 16};
     RunOptions each = opts;
@@ -323,8 +324,8 @@ size_t memory_array_bytes(const Session& s, const RunOptions& opts, unsigned arr
     else if (f.is_cpu())
         bytes = kCpuArrayBytes;
     else if (const auto peak = memory_peak(f))
-        // NVIDIA's event stamps add 4.3-4.5 us to every launch (the median START to END of
-        // an empty kernel on an H200): launches of >= 2.5 ms keep that below 0.2%. 12 GiB
+        // NVIDIA's event stamps add 4.3-4.5 us to every launch (the median START to END of an empty
+        // kernel: baselines/nvidia/NOTES.md): launches of >= 2.5 ms keep that below 0.2%. 12 GiB
         // keeps word indices within 32 bits.
         bytes =
             std::clamp(peak->bytes_per_second * 2.5e-3, double(2ull << 30), double(12ull << 30));
@@ -339,7 +340,7 @@ void add_peak_share(const Session& s, double rate, Measurement& m) {
     if (const auto peak = memory_peak(s.facts())) add_share_of_peak(*peak, rate, m);
 }
 
-std::string memory_build_options(const MemSpec& spec, const Path& path, const RunOptions& opts,
+std::string memory_build_options(const MemSpec& spec, const ImplPath& path, const RunOptions& opts,
                                  const std::string& cl_std) {
     return options_for(spec, path, tune_for(spec, opts.mem_tune), cl_std);
 }

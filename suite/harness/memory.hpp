@@ -31,7 +31,7 @@ struct MemSpec {
     std::string source, kernel, options;
     WordKind kind = WordKind::U32;  // the arrays' word: U32, F32 or F64
     unsigned inputs = 0;            // how many of a, b, c the kernel reads
-    unsigned loads = 0, stores = 0; // array accesses per unit (seed 002's table)
+    unsigned loads = 0, stores = 0; // array accesses per unit (the stream table)
     bool reduces = false;           // out: one checksum word per work-item, not n units
     MemGeometry geometry = MemGeometry::PerUnit;
     unsigned vec = 1, unroll = 1, wgs_per_cu = 8;
@@ -51,7 +51,7 @@ Benchmark memory_benchmark(MemSpec spec);
 // The options a memory kernel (and its fill kernels) is built with on `path` in a run with
 // `opts`, where a sub-group path asks for the device's OpenCL C with `cl_std` (the offline ISA
 // checks build the same).
-std::string memory_build_options(const MemSpec& spec, const Path& path, const RunOptions& opts,
+std::string memory_build_options(const MemSpec& spec, const ImplPath& path, const RunOptions& opts,
                                  const std::string& cl_std);
 
 // Bytes of one array in a perf run: on a GPU far past the last-level cache and, where the

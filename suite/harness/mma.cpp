@@ -168,7 +168,7 @@ Measurement run_mma(const MmaSpec& spec, Session& s, const MmaPath& mp, const Ru
     return d.run(h);
 }
 
-Measurement run_mma_path(const MmaSpec& spec, Session& s, const Path& path,
+Measurement run_mma_path(const MmaSpec& spec, Session& s, const ImplPath& path,
                          const RunOptions& opts) {
     for (const auto& p : spec.paths)
         if (p.path.name == path.name) return run_mma(spec, s, p, opts);

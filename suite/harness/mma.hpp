@@ -23,7 +23,7 @@ struct MmaShape {
 };
 
 struct MmaPath {
-    Path path;
+    ImplPath path;
     MmaShape shape;
 };
 

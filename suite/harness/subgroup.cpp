@@ -30,13 +30,13 @@ struct Config {
     bool emulated = false, ptx = false;
 };
 
-bool has_need(const Path& p, Need n) {
+bool has_need(const ImplPath& p, Need n) {
     return std::find(p.needs.begin(), p.needs.end(), n) != p.needs.end();
 }
 
 } // namespace
 
-std::string subgroup_path_options(const Path& path, const std::string& cl_std) {
+std::string subgroup_path_options(const ImplPath& path, const std::string& cl_std) {
     std::string options = "-DCLG_SG_STEPS=" + std::to_string(kSteps) + " " + path.options;
     if (has_need(path, Need::KhrSubgroups)) options += " " + cl_std;
     if (path.options.find("CLG_SG_EMU") != std::string::npos)
@@ -46,7 +46,7 @@ std::string subgroup_path_options(const Path& path, const std::string& cl_std) {
 
 namespace {
 
-std::vector<Config> configs_for(const Session& s, const Path& path) {
+std::vector<Config> configs_for(const Session& s, const ImplPath& path) {
     Config base;
     base.name = path.name;
     base.emulated = path.options.find("CLG_SG_EMU") != std::string::npos;
@@ -175,7 +175,7 @@ std::string geometry(const Config& c, size_t local) {
     return c.name + ", local size " + std::to_string(local);
 }
 
-void conformance(const SubgroupSpec& spec, Session& s, const Path& path, const RunOptions& opts,
+void conformance(const SubgroupSpec& spec, Session& s, const ImplPath& path, const RunOptions& opts,
                  Measurement& m) {
     const uint64_t steps = uint64_t(kConformanceRepeats) * opts.slowdown * kSteps;
     for (const Config& c : configs_for(s, path)) {
@@ -221,7 +221,7 @@ void conformance(const SubgroupSpec& spec, Session& s, const Path& path, const R
     }
 }
 
-void perf(const SubgroupSpec& spec, Session& s, const Path& path, const RunOptions& opts,
+void perf(const SubgroupSpec& spec, Session& s, const ImplPath& path, const RunOptions& opts,
           Measurement& m) {
     // The device's own choice (no required size) is what a program gets by default.
     const Config c = configs_for(s, path).front();
@@ -263,7 +263,7 @@ void perf(const SubgroupSpec& spec, Session& s, const Path& path, const RunOptio
                                                 std::to_string(map.max_size) + ")"});
 }
 
-Measurement run_subgroup(const SubgroupSpec& spec, Session& s, const Path& path,
+Measurement run_subgroup(const SubgroupSpec& spec, Session& s, const ImplPath& path,
                          const RunOptions& opts) {
     Measurement m;
     m.details.push_back({"counting", "one operation per lane per sub-group operation"});
@@ -313,7 +313,7 @@ std::vector<size_t> pick_subgroup_sizes(std::vector<size_t> offered, size_t most
     return v;
 }
 
-std::vector<Path> subgroup_paths(bool block_io) {
+std::vector<ImplPath> subgroup_paths(bool block_io) {
     if (!block_io)
         return {{"intel", {Need::IntelSubgroups}, "-DCLG_SG_INTEL -DCLG_SG_INTEL_NO_BLOCK_IO"},
                 {"khr", {Need::KhrSubgroups}, "-DCLG_SG_KHR"},

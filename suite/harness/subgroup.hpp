@@ -26,12 +26,12 @@ Benchmark subgroup_benchmark(SubgroupSpec spec);
 
 // The paths of every sub-group entry: intel, khr, ptx, emulated (always available).
 // block_io: the entry uses the block kernels, so its intel path needs intel block I/O.
-std::vector<Path> subgroup_paths(bool block_io);
+std::vector<ImplPath> subgroup_paths(bool block_io);
 
 // The options a sub-group path's programs are built with (before a required sub-group size):
 // `cl_std` is the device's -cl-std for sub-groups, added where the path needs cl_khr_subgroups.
 // The offline ISA checks build the same.
-std::string subgroup_path_options(const Path& path, const std::string& cl_std);
+std::string subgroup_path_options(const ImplPath& path, const std::string& cl_std);
 
 // Work-group sizes a conformance run uses for sub-groups of about `expected` lanes, all
 // <= limit: several full sub-groups, a partial last sub-group, and a single work-item.

@@ -170,7 +170,7 @@ void add_link(const Session& s, const TransferSpec& spec, double per_direction, 
     m.details.push_back({"label_note", link});
 }
 
-Measurement run_transfer(const TransferSpec& spec, Session& s, const Path&,
+Measurement run_transfer(const TransferSpec& spec, Session& s, const ImplPath&,
                          const RunOptions& opts) {
     MeasurementDriver d(s, opts);
     build_fill_program(s, opts);

@@ -38,7 +38,7 @@ Pageable pageable(size_t bytes) {
 }
 
 // One host thread moves a pageable copy at ~10 GB/s on a current server (a memcpy out of a
-// mapping read 9.5-11 GB/s on the H200's host); pinned DMA runs at ~55 GB/s. Several threads
+// mapping reads about that on a GPU server); pinned DMA runs at ~55 GB/s. Several threads
 // copy (HostCopyPool).
 unsigned copy_threads() {
     return std::clamp(std::thread::hardware_concurrency(), 1u, 8u);
@@ -167,7 +167,7 @@ bool sends(Route r) {
            r == Route::MemcpyToMapped || r == Route::StagedFromHost;
 }
 
-Measurement run_route(const RouteSpec& spec, Session& s, const Path&, const RunOptions& opts) {
+Measurement run_route(const RouteSpec& spec, Session& s, const ImplPath&, const RunOptions& opts) {
     build_fill_program(s, opts);
     Setup x;
     x.bytes = transfer_bytes(s, opts);

@@ -1,4 +1,4 @@
-// The console table in the style of OpenCL-Benchmark (seed 000): device box, one row per
+// The console table in the style of OpenCL-Benchmark: device box, one row per
 // benchmark with the ratio against FP32, then the reasons and failures below it.
 #pragma once
 #include "types/results.hpp"

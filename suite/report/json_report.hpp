@@ -1,4 +1,5 @@
-// Machine-readable reports: JSON (versioned schema) and CSV, written atomically.
+// Machine-readable reports: JSON (versioned schema; a metric is report/measurement_json's form)
+// and CSV, written atomically.
 #pragma once
 #include "core/files.hpp"
 #include "types/results.hpp"
@@ -13,7 +14,6 @@ constexpr int kReportSchemaVersion = 1;
 
 nlohmann::json facts_to_json(const DeviceFacts& f);
 nlohmann::json caps_to_json(const Capabilities& c);
-nlohmann::json measurement_to_json(const Benchmark& b, const Measurement& m);
 nlohmann::json report_to_json(const std::vector<DeviceReport>& reports);
 
 std::string report_to_csv(const std::vector<DeviceReport>& reports);

@@ -1,4 +1,4 @@
-// Where a run's time went (issue: the first table took minutes): the whole run's phases as
+// Where a run's time went (a cold table can take minutes): the whole run's phases as
 // one closing line, each benchmark's with --timing, and both in the JSON report.
 #pragma once
 #include "types/results.hpp"

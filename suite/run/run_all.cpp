@@ -7,11 +7,11 @@
 namespace clgauge {
 
 void build_ahead(Session& session, const std::vector<const Benchmark*>& selection,
-                 const RunOptions& options, const std::optional<std::string>& forced_path,
-                 unsigned threads, const RunHooks& hooks, const BuildProgress& progress) {
+                 const RunOptions& options, unsigned threads, const RunHooks& hooks,
+                 const BuildProgress& progress) {
     PhaseScope building(Phase::Build);
     for (const Benchmark* b : selection) {
-        const PathChoice choice = choose_path(*b, session.caps, forced_path);
+        const PathChoice choice = choose_path(*b, session.caps, options.forced_path);
         if (!choice.path || (hooks.earlier && hooks.earlier(*b))) continue;
         session.programs.discover([&] { (void)b->run(session, *b, *choice.path, options); });
     }
@@ -19,8 +19,7 @@ void build_ahead(Session& session, const std::vector<const Benchmark*>& selectio
 }
 
 DeviceReport run_all(Session& session, const std::vector<const Benchmark*>& selection,
-                     const RunOptions& options, const std::optional<std::string>& forced_path,
-                     const Progress& progress, const RunHooks& hooks) {
+                     const RunOptions& options, const Progress& progress, const RunHooks& hooks) {
     DeviceReport r;
     r.device_index = session.entry.index;
     r.facts = session.facts();
@@ -29,7 +28,7 @@ DeviceReport run_all(Session& session, const std::vector<const Benchmark*>& sele
     r.mode = options.mode == Mode::Perf ? "perf" : "conformance";
     r.seed = options.seed;
     if (options.build_threads > 0)
-        build_ahead(session, selection, options, forced_path, options.build_threads, hooks);
+        build_ahead(session, selection, options, options.build_threads, hooks);
     bool hung = false;
     for (size_t i = 0; i < selection.size(); ++i) {
         const Benchmark& b = *selection[i];
@@ -43,7 +42,7 @@ DeviceReport run_all(Session& session, const std::vector<const Benchmark*>& sele
             res.measurement.reason = "not run: an earlier kernel hung the device";
         } else {
             if (hooks.starting) hooks.starting(b);
-            res.measurement = run_benchmark(session, b, options, forced_path);
+            res.measurement = run_benchmark(session, b, options);
             hung = res.measurement.status == Status::Timeout;
             if (hooks.finished) hooks.finished(b, res.measurement);
         }

@@ -1,6 +1,6 @@
 // Runs a selection of benchmarks on one device, in registry order, into a DeviceReport.
 #pragma once
-#include "run/run_options.hpp"
+#include "types/run_options.hpp"
 #include "types/results.hpp"
 
 #include <functional>
@@ -11,7 +11,7 @@ namespace clgauge {
 
 using Progress = std::function<void(size_t done, size_t total, const Benchmark& next)>;
 
-// Lets a run survive a crashing driver (cli/crash_journal.hpp): each benchmark is announced
+// Lets a run survive a crashing driver (process/crash_journal.hpp): each benchmark is announced
 // before it runs and recorded after; `earlier` supplies the results a previous process of
 // the same run already has, which are then not run again.
 struct RunHooks {
@@ -24,13 +24,13 @@ struct RunHooks {
 // at a time, before any of them runs: a cold driver compiles for seconds, and one at a time
 // those seconds add up (RunOptions::build_threads; clgauge --build-only).
 void build_ahead(Session& session, const std::vector<const Benchmark*>& selection,
-                 const RunOptions& options, const std::optional<std::string>& forced_path,
-                 unsigned threads, const RunHooks& hooks = {}, const BuildProgress& progress = {});
+                 const RunOptions& options, unsigned threads, const RunHooks& hooks = {},
+                 const BuildProgress& progress = {});
 
 // Stops early only when the device hangs (a timeout): the rest are reported as errors
 // without being launched, since the queue can no longer be trusted.
 DeviceReport run_all(Session& session, const std::vector<const Benchmark*>& selection,
-                     const RunOptions& options, const std::optional<std::string>& forced_path,
-                     const Progress& progress = {}, const RunHooks& hooks = {});
+                     const RunOptions& options, const Progress& progress = {},
+                     const RunHooks& hooks = {});
 
 } // namespace clgauge

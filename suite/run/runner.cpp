@@ -30,10 +30,9 @@ PathChoice choose_path(const Benchmark& b, const Capabilities& caps,
 
 namespace {
 
-Measurement run_guarded(Session& session, const Benchmark& b, const RunOptions& options,
-                        const std::optional<std::string>& forced_path) {
+Measurement run_guarded(Session& session, const Benchmark& b, const RunOptions& options) {
     Measurement m;
-    const PathChoice choice = choose_path(b, session.caps, forced_path);
+    const PathChoice choice = choose_path(b, session.caps, options.forced_path);
     if (!choice.path) {
         m.status = Status::Unsupported;
         m.reason = choice.unsupported_reason;
@@ -77,10 +76,9 @@ Measurement run_guarded(Session& session, const Benchmark& b, const RunOptions& 
 
 } // namespace
 
-Measurement run_benchmark(Session& session, const Benchmark& b, const RunOptions& options,
-                          const std::optional<std::string>& forced_path) {
+Measurement run_benchmark(Session& session, const Benchmark& b, const RunOptions& options) {
     (void)take_phase_times(); // the time before it is not this benchmark's
-    Measurement m = run_guarded(session, b, options, forced_path);
+    Measurement m = run_guarded(session, b, options);
     m.phases = take_phase_times();
     return m;
 }

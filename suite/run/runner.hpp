@@ -10,13 +10,13 @@ namespace clgauge {
 
 // The first path whose needs the device meets; otherwise the reason naming each path's gap.
 struct PathChoice {
-    const Path* path = nullptr;
+    const ImplPath* path = nullptr;
     std::string unsupported_reason;
 };
 PathChoice choose_path(const Benchmark& b, const Capabilities& caps,
                        const std::optional<std::string>& forced = std::nullopt);
 
-Measurement run_benchmark(Session& session, const Benchmark& b, const RunOptions& options,
-                          const std::optional<std::string>& forced_path = std::nullopt);
+// On the path choose_path picks (RunOptions::forced_path where set).
+Measurement run_benchmark(Session& session, const Benchmark& b, const RunOptions& options);
 
 } // namespace clgauge

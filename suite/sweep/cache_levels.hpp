@@ -1,4 +1,4 @@
-// Levels of the cache sweep's staircase (seed 002's cache levels): plateaus where the
+// Levels of the cache sweep's staircase (its cache levels): plateaus where the
 // bandwidth holds, and the steps between them, where it falls as the working set outgrows a
 // cache. Pure functions of the points, tested on synthetic curves (unit_cache.cpp).
 #pragma once

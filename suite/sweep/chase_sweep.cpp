@@ -1,4 +1,4 @@
-// The chase sweep (seed 002's latency staircase): latency.chase over working sets from 4 KiB
+// The chase sweep (the latency staircase): latency.chase over working sets from 4 KiB
 // to past 4x the last-level cache, its levels (L1, L2, DRAM, TLB steps) detected and held
 // against the cache size the stream sweep uses.
 #include "core/cache_size.hpp"

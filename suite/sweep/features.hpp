@@ -1,4 +1,4 @@
-// Features of sweep curves (seed 002): the cache bump of a bandwidth-over-size curve, its
+// Features of sweep curves: the cache bump of a bandwidth-over-size curve, its
 // asymptote, the sawtooth period of a throughput-over-threads curve, and where a falling
 // curve levels off. Pure functions of the points, so they are tested on synthetic curves.
 #pragma once

@@ -22,7 +22,7 @@ struct StreamSeries {
     const char* id;
     unsigned arrays; // arrays the kernel touches: the working set is arrays x array bytes
 };
-// Seed 002 plots copy; triad adds three loads per store; read (one load, a checksum per
+// The stream sweep plots copy; triad adds three loads per store; read (one load, a checksum per
 // work-item) is the pattern closest to mem.coalesced.read, which the asymptote is held to.
 const StreamSeries kStream[] = {{"copy", "stream.copy.f32", 2},
                                 {"triad", "stream.triad.f32", 4},
@@ -84,7 +84,7 @@ Point stream_point(Session& s, const Plan&, const std::string& series, double x,
 }
 
 // Per series: the bump and the asymptote. The sweep's asymptotic bandwidth is the higher of
-// the series' asymptotes (seed 002: "using the higher value in case of multiple ones"),
+// the series' asymptotes (a series that levels off lower is limited by its pattern, not the DRAM),
 // compared with the theoretical bandwidth and with mem.coalesced.read.
 nlohmann::json stream_features(const Plan& plan, const std::vector<Series>& all) {
     nlohmann::json series = nlohmann::json::object();

@@ -1,4 +1,4 @@
-// A sweep is data (seed 002): a name, its axes with units, a plan of points for a device,
+// A sweep is data: a name, its axes with units, a plan of points for a device,
 // a point runner (a registry harness run with a pinned launch), and feature detectors.
 #pragma once
 #include "types/benchmark.hpp"

@@ -54,7 +54,7 @@ inline Output run(const std::string& env, const std::string& program, const std:
 
 // The baseline file's path, worked out in a short-lived child process: this test's own
 // process must never open the device, because the programs it starts need it, and some
-// machines (seen on a lent H200 VM) let only one process at a time see the GPU.
+// machines (some GPU virtual machines) let only one process at a time see the GPU.
 inline std::string baseline_path_in_child(const std::string& dir) {
     int fds[2];
     if (::pipe(fds) != 0) throw std::runtime_error("pipe failed");

@@ -39,7 +39,7 @@ inline const std::vector<CiDevice>& ci_devices() {
     return v;
 }
 
-inline bool meets_all(const CiDevice& d, const Path& p) {
+inline bool meets_all(const CiDevice& d, const ImplPath& p) {
     return std::all_of(p.needs.begin(), p.needs.end(), [&](Need n) {
         return std::find(d.met.begin(), d.met.end(), n) != d.met.end();
     });
@@ -94,7 +94,7 @@ inline std::vector<std::string> ci_path_faults(const std::vector<Benchmark>& ent
                                                const std::vector<ListedPath>& listed) {
     std::vector<std::string> v;
     for (const Benchmark& b : entries)
-        for (const Path& p : b.paths) {
+        for (const ImplPath& p : b.paths) {
             const auto runs = std::find_if(devices.begin(), devices.end(),
                                            [&](const CiDevice& d) { return meets_all(d, p); });
             const auto row = std::find_if(listed.begin(), listed.end(), [&](const ListedPath& l) {

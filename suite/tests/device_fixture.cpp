@@ -90,7 +90,9 @@ Measurement run_with_planted_fault(const std::string& id, const std::string& fro
                                    const std::optional<std::string>& path) {
     const Benchmark* b = find_benchmark(id);
     if (!b) throw std::runtime_error("no benchmark " + id);
-    return run_benchmark(device_session(), *b, planting(from, to, planted), path);
+    RunOptions opts = planting(from, to, planted);
+    opts.forced_path = path;
+    return run_benchmark(device_session(), *b, opts);
 }
 
 Measurement run_with_planted_fault(const Benchmark& b, const std::string& from,

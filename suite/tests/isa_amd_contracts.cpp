@@ -96,7 +96,7 @@ TEST_F(AmdIsa, ContractsHold) {
 std::vector<std::string> amd_paths_without_contract(const std::vector<Benchmark>& entries) {
     std::vector<std::string> v;
     for (const Benchmark& b : entries)
-        for (const Path& p : b.paths)
+        for (const ImplPath& p : b.paths)
             if (std::any_of(p.needs.begin(), p.needs.end(),
                             [](Need n) { return n == Need::AmdDot4 || n == Need::AmdMfmaI8; }) &&
                 std::none_of(

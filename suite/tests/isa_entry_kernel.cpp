@@ -16,8 +16,8 @@ namespace {
 // each harness's own build-options function then gives what it would build.
 const char* kClStd = "-cl-std=CL2.0";
 
-const Path& path_named(const Benchmark& b, const std::string& name) {
-    for (const Path& p : b.paths)
+const ImplPath& path_named(const Benchmark& b, const std::string& name) {
+    for (const ImplPath& p : b.paths)
         if (p.name == name) return p;
     throw std::runtime_error(b.id + " has no path '" + name + "'");
 }
@@ -25,7 +25,7 @@ const Path& path_named(const Benchmark& b, const std::string& name) {
 } // namespace
 
 EntryKernel entry_kernel(const Benchmark& b, const std::string& name) {
-    const Path& path = path_named(b, name);
+    const ImplPath& path = path_named(b, name);
     const RunOptions run{};
     if (const auto* c = std::any_cast<ChainSpec>(&b.spec))
         return {c->source, {c->kernel}, chain_build_options(*c, path, run)};

@@ -269,7 +269,7 @@ const PtxContract& ptx_contract(const std::string& entry, const std::string& pat
 std::vector<std::string> paths_without_contract(const std::vector<Benchmark>& entries) {
     std::vector<std::string> v;
     for (const Benchmark& b : entries)
-        for (const Path& p : b.paths) {
+        for (const ImplPath& p : b.paths) {
             const bool nvidia = std::any_of(p.needs.begin(), p.needs.end(), [](Need n) {
                 return n == Need::InlinePtx || n == Need::NvSm61 || n == Need::NvSm80 ||
                        n == Need::NvSm89 || n == Need::NvFp8Mma;

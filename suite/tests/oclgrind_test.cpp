@@ -116,7 +116,7 @@ OclgrindRun run_under_oclgrind(const std::string& oclgrind, const std::string& i
 
 // What an OpenCL 1.2 device can run: paths whose only possible needs are fp64 and images (both
 // optional OpenCL 1.2 features; the worker reports a path the simulator lacks as unsupported).
-bool runs_on_opencl12(const Path& p) {
+bool runs_on_opencl12(const ImplPath& p) {
     return std::all_of(p.needs.begin(), p.needs.end(),
                        [](Need n) { return n == Need::Fp64 || n == Need::Images; });
 }
@@ -140,7 +140,7 @@ class Oclgrind : public ::testing::TestWithParam<std::string> {};
 TEST_P(Oclgrind, NoReportAndVerified) {
     const Benchmark* b = find_benchmark(GetParam());
     ASSERT_NE(b, nullptr);
-    std::vector<const Path*> paths;
+    std::vector<const ImplPath*> paths;
     for (const auto& p : b->paths)
         if (runs_on_opencl12(p)) paths.push_back(&p);
     if (paths.empty()) {
@@ -159,7 +159,7 @@ TEST_P(Oclgrind, NoReportAndVerified) {
         if (b->id.rfind(l.id_prefix, 0) == 0)
             std::cout << b->id << ": without " << l.check << ": " << l.reason << "\n";
     size_t ran = 0;
-    for (const Path* p : paths) {
+    for (const ImplPath* p : paths) {
         const OclgrindRun r = run_under_oclgrind(*oclgrind, b->id, p->name);
         std::cout << r.output;
         if (r.exit_code == 3) { // fp64 or an image format the simulator was built without

@@ -47,7 +47,8 @@ int run(int argc, char** argv) {
             return text;
         };
     }
-    const Measurement m = run_benchmark(session, *b, opts, path);
+    opts.forced_path = path;
+    const Measurement m = run_benchmark(session, *b, opts);
     std::cout << id << " [" << path << "]: " << status_name(m.status);
     if (m.status == Status::Ok) std::cout << ", " << m.verification.checked << " values checked";
     if (!m.reason.empty()) std::cout << ": " << m.reason;

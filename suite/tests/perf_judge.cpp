@@ -2,8 +2,8 @@
 
 #include "baseline/check.hpp"
 #include "baseline/match.hpp"
+#include "core/ctest_resource_spec.hpp"
 #include "core/env.hpp"
-#include "core/resource_spec.hpp"
 #include "device_fixture.hpp"
 #include "run/run_all.hpp"
 
@@ -68,7 +68,7 @@ PerfVerdict judge(const Benchmark& b) {
     const bool recorded = base.file->metrics.count(b.id) > 0;
     const MetricCheck c = check_benchmark_known(
         s, b, *base.file, run_options_from_env(recorded ? Mode::Perf : Mode::Conformance),
-        std::nullopt, device_known_failures(), allow_fixed_from_env());
+        device_known_failures(), allow_fixed_from_env());
     const std::string verdict_text =
         !recorded && c.verdict == Verdict::NotRecorded
             ? b.id + ": not in the baseline (clgauge --record adds it); verified at "

@@ -1,12 +1,12 @@
 // label selftest: programs built ahead of a run (run_all's build_ahead, RunOptions::
 // build_threads) give the run what building on demand gives it: the same verdicts and the same
 // code, and a kernel that does not compile is still reported by its own benchmark, with its log.
-// Build workers (run/build_workers.hpp) plan the programs the run then asks for, and a table
+// Build workers (process/build_workers.hpp) plan the programs the run then asks for, and a table
 // run with workers verifies as one without.
 #include "baseline_selftest_fixture.hpp"
 #include "device_fixture.hpp"
 #include "registry/registry.hpp"
-#include "run/build_workers.hpp"
+#include "process/build_workers.hpp"
 #include "run/run_all.hpp"
 
 #include <gtest/gtest.h>
@@ -29,7 +29,7 @@ DeviceReport run_fresh(unsigned build_threads, const std::string& broken_kernel 
             return text;
         };
     Session fresh(device_session().entry);
-    return run_all(fresh, select_benchmarks("fp32.fma,int32.mad"), opts, std::nullopt);
+    return run_all(fresh, select_benchmarks("fp32.fma,int32.mad"), opts);
 }
 
 // The fingerprints are compared where two compiles of one source in one process give one binary
@@ -84,12 +84,12 @@ TEST(BuildAhead, WorkersBuildTheProgramsTheRunAsksFor) {
         size_t drawn = 0;
         progress.next = [&]() -> std::optional<size_t> { return drawn++; };
         progress.done = [&](const std::string& key) { built.insert(key); };
-        build_ahead(worker, selection, opts, std::nullopt, 1, {}, progress);
+        build_ahead(worker, selection, opts, 1, {}, progress);
     }
     Session run(device_session().entry);
     std::set<std::string> asked;
     run.programs.set_build_observer([&](const std::string& key) { asked.insert(key); });
-    const DeviceReport r = run_all(run, selection, opts, std::nullopt);
+    const DeviceReport r = run_all(run, selection, opts);
     ASSERT_EQ(built.size(), 3u) << "one first program for each of the three entries";
     for (const auto& key : built)
         EXPECT_TRUE(asked.count(key)) << "the run never asked for the built program " << key;

@@ -1,8 +1,8 @@
-// label selftest: a compiler's diagnostics never land between the table's rows (issue 15,
-// part 4). A `#warning` planted in fp32.fma's kernel makes every clang-based compiler warn;
-// PoCL 3.1 then prints "1 warning generated." to the process's stderr during clBuildProgram
-// (Intel's CPU runtime keeps its warnings in the build log only). The outer capture stands
-// in for the terminal: nothing may reach it, and the text must be kept with the result.
+// label selftest: a compiler's diagnostics never land between the table's rows.
+// A `#warning` planted in fp32.fma's kernel makes every clang-based
+// compiler warn; PoCL 3.1 then prints "1 warning generated." to the process's stderr during
+// clBuildProgram (Intel's CPU runtime keeps its warnings in the build log only). The outer capture
+// stands in for the terminal: nothing may reach it, and the text must be kept with the result.
 #include "core/stderr_capture.hpp"
 #include "device_fixture.hpp"
 #include "registry/registry.hpp"

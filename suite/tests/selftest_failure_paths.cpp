@@ -34,7 +34,7 @@ TEST(FailurePaths, OneFailingBenchmarkDoesNotStopTheOthers) {
     };
     const auto selection = select_benchmarks("int32.mad,fp32.fma");
     ASSERT_EQ(selection.size(), 2u);
-    const DeviceReport r = run_all(s, selection, opts, std::nullopt);
+    const DeviceReport r = run_all(s, selection, opts);
     ASSERT_EQ(r.results.size(), 2u);
     for (const auto& x : r.results) {
         if (x.benchmark->id == "int32.mad")
@@ -78,21 +78,21 @@ TEST(FailurePaths, AWorkGroupBeyondTheKernelsLimitIsUnsupportedWithTheReason) {
     const Benchmark* fma = find_benchmark("fp32.fma");
     ASSERT_NE(fma, nullptr);
     Benchmark b = *fma;
-    b.run = [](Session& ss, const Benchmark&, const Path&, const RunOptions&) {
+    b.run = [](Session& ss, const Benchmark&, const ImplPath&, const RunOptions&) {
         const cl::Program& p =
             ss.programs.get_source("kernel void k(global uint* o) { *o = 1u; }", "");
         const cl::Kernel k(p, "k");
         require_work_group(k, ss, ss.facts().max_work_group * 2);
         return Measurement{};
     };
-    const Measurement m = run_benchmark(s, b, opts, std::nullopt);
+    const Measurement m = run_benchmark(s, b, opts);
     EXPECT_EQ(m.status, Status::Unsupported) << status_name(m.status) << ": " << m.reason;
     EXPECT_NE(m.reason.find("the kernel cannot run work-groups of " +
                             std::to_string(s.facts().max_work_group * 2) + " work-items"),
               std::string::npos)
         << m.reason;
     // The size the driver allows runs.
-    b.run = [](Session& ss, const Benchmark&, const Path&, const RunOptions&) {
+    b.run = [](Session& ss, const Benchmark&, const ImplPath&, const RunOptions&) {
         const cl::Program& p =
             ss.programs.get_source("kernel void k(global uint* o) { *o = 1u; }", "");
         const cl::Kernel k(p, "k");
@@ -101,7 +101,7 @@ TEST(FailurePaths, AWorkGroupBeyondTheKernelsLimitIsUnsupportedWithTheReason) {
         ok.status = Status::Ok;
         return ok;
     };
-    EXPECT_EQ(run_benchmark(s, b, opts, std::nullopt).status, Status::Ok);
+    EXPECT_EQ(run_benchmark(s, b, opts).status, Status::Ok);
 }
 
 } // namespace

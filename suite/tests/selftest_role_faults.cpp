@@ -1,7 +1,7 @@
 // label selftest: planted faults that mix up work-items' roles in the kernels where work-items
 // exchange data (local memory, sub-group operations, MMA fragments, per-group counters) must
 // fail conformance: a check has to see who gave a value, not only that a value is wrong
-// (issue 30). A permutation of roles that the result cannot show, because the operation is
+// A permutation of roles that the result cannot show, because the operation is
 // symmetric in them (a sum, a counter all items add to), is no fault and has no row here.
 #include "planted_fault.hpp"
 

@@ -36,8 +36,8 @@ TEST(PlantedFault, GlobalAtomicAddAsPlainReadAddWrite) {
 // PoCL runs the work-items of a work-group one after another between barriers, in order of
 // local id; the exchange's next slot is stored later in that loop and the first slot
 // earlier, so a missing barrier gives items a slot of the wrong step there too.
-// On a GPU a missing barrier shows only where warps drift apart within a step. Measured on an
-// NVIDIA H200 (driver 580.159.04): the first barrier dropped at 256 items was caught
+// On a GPU a missing barrier shows only where warps drift apart within a step. On an NVIDIA
+// GPU (baselines/nvidia/NOTES.md) the first barrier dropped at 256 items was caught
 // (BarrierMissingAtTheLargestSize), but at 64 items (two warps; the exchange crosses a warp at
 // 2 of 64 items) and the second barrier at 256 were not: the warps kept the order by chance.
 // Those two must fail on the CPU runtimes of CI, which run the items in turn.

@@ -1,12 +1,12 @@
 // label unit: recording a baseline: rounds pooled, failures refused, files merged across
 // metrics, devices and machines: no device needed.
 #include "baseline/check.hpp"
-#include "baseline/compare.hpp"
 #include "baseline/gate.hpp"
 #include "baseline/machine.hpp"
 #include "baseline/match.hpp"
 #include "baseline/pool.hpp"
 #include "baseline/record.hpp"
+#include "baseline/verdict.hpp"
 #include "baseline_test_helpers.hpp"
 #include "cli/options.hpp"
 #include "registry/registry.hpp"

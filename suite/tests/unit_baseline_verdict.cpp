@@ -1,12 +1,12 @@
 // label unit: the perf verdict: tolerance, direction, staleness, the latency gate, lost
 // capabilities: no device needed.
 #include "baseline/check.hpp"
-#include "baseline/compare.hpp"
 #include "baseline/gate.hpp"
 #include "baseline/machine.hpp"
 #include "baseline/match.hpp"
 #include "baseline/pool.hpp"
 #include "baseline/record.hpp"
+#include "baseline/verdict.hpp"
 #include "baseline_test_helpers.hpp"
 #include "cli/options.hpp"
 #include "registry/registry.hpp"
@@ -79,8 +79,8 @@ TEST(BaselineVerdict, LatencyFailsAboveAndIsStaleBelow) {
     EXPECT_EQ(check(0.7).verdict, Verdict::Stale) << "a shorter latency is better";
 }
 
-// launch.latency as seen on two H200 machines: the baseline machine's launches near 9.7 us
-// with a few slow ones; another machine's median 22-25% higher from a heavier right tail.
+// launch.latency as two GPU machines of one kind see it: the baseline machine's launches fast
+// with a few slow ones; another machine's median higher from a heavier right tail.
 std::vector<double> latency_samples(double fast, double tail, size_t slow_of_100) {
     std::vector<double> v;
     for (size_t i = 0; i < 100; ++i)

@@ -1,7 +1,7 @@
-// label unit: build workers (run/build_workers.hpp), driven by shell scripts that read the
+// label unit: build workers (process/build_workers.hpp), driven by shell scripts that read the
 // shared queue and write the workers' notices: each index goes to one worker, every notice is
 // read back, and a hung worker is not waited for past the deadline.
-#include "run/build_workers.hpp"
+#include "process/build_workers.hpp"
 
 #include <gtest/gtest.h>
 

@@ -208,7 +208,7 @@ TEST(CacheLevels, OneOutlierIsNoLevelAndAFlatCurveHasNoStep) {
 
 TEST(CacheLevels, ASlowDriftIsOneLevel) {
     std::vector<double> x, y;
-    for (int i = 0; i < 16; ++i) { // 11 to 9.2 TB/s, like an H200's L2 from 4 to 64 MiB
+    for (int i = 0; i < 16; ++i) { // a falling L2 rate from 4 to 64 MiB
         x.push_back(4 * kMiB * std::pow(2.0, i / 4.0));
         y.push_back(11e12 - 1.8e12 * i / 15);
     }

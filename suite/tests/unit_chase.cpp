@@ -90,8 +90,8 @@ std::pair<std::vector<double>, std::vector<double>> staircase(const std::vector<
     return {x, y};
 }
 
-// The H200 targets of issue 17 in cycles: 39 to 32 KiB, ~300 at 1 MiB, 590-615 at 8-40 MiB,
-// 686 at 512 MiB, with a TLB step to 760 past 512 MiB drawn as one more level.
+// The H200's targets in cycles (a CUDA chase's figures): 39 to 32 KiB, ~300 at 1 MiB, 590-615 at
+// 8-40 MiB, 686 at 512 MiB, with a TLB step to 760 past 512 MiB drawn as one more level.
 const std::vector<Cache> kH200 = {{32 * KiB, 39}, {3 * MiB, 300}, {50 * MiB, 600}};
 
 TEST(Staircase, LevelsOfAnH200LikeCurve) {

@@ -1,5 +1,5 @@
 // The console table stays clean: a compiler's stderr is captured and kept with the result
-// (issue 15, part 4), and a device without a reported clock gets no made-up peak.
+// and a device without a reported clock gets no made-up peak.
 #include "core/program_build.hpp"
 #include "core/stderr_capture.hpp"
 #include "report/console.hpp"

@@ -2,7 +2,7 @@
 // reports (on text captured from CUDA 13 ptxas -v), the fingerprint of program binaries, the
 // code verdicts of --check (same / changed / unknown, SPILL) and of --compare, the baseline
 // file's code round trip, --stamp-code, and the CTest dashboard measurements.
-#include "analysis/compare_reports.hpp"
+#include "analysis/ab_comparison.hpp"
 #include "analysis/stamp_code.hpp"
 #include "baseline/check.hpp"
 #include "baseline_test_helpers.hpp"
@@ -40,7 +40,7 @@ TEST(KernelResources, ParsesPtxasReportOfTwoKernels) {
     EXPECT_EQ(k[1].local_bytes, 0) << "no smem in the line: none used";
 }
 
-// The NVIDIA driver's own log (driver 580.159.04, H100, kernels/dp4a.cl built with
+// The NVIDIA driver's own log (kernels/dp4a.cl built with
 // -cl-nv-verbose): three entry functions and the properties of a called function, the
 // front end's warnings before them.
 TEST(KernelResources, ParsesTheNvidiaDriversLog) {

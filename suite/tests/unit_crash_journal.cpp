@@ -1,7 +1,9 @@
 // label unit: the crash journal that lets a run survive a driver killing the process.
-#include "cli/crash_journal.hpp"
-#include "cli/supervisor.hpp"
+#include "process/crash_journal.hpp"
+#include "process/supervisor.hpp"
 #include "core/crash_context.hpp"
+#include "measurement_sample.hpp"
+#include "report/measurement_json.hpp"
 
 #include <filesystem>
 #include <fstream>
@@ -10,71 +12,6 @@
 
 namespace clgauge {
 namespace {
-
-Measurement full_measurement() {
-    Measurement m;
-    m.status = Status::VerifyFailed;
-    m.reason = "3 of 8 \"words\" wrong";
-    m.build_log = "line 1\nline 2";
-    m.path = "ptx";
-    m.timings.device = summarize({1e-3, 2e-3, 4e-3});
-    m.timings.host = summarize({5e-3, 6e-3});
-    m.work_per_launch = 1.5e12;
-    m.global_size = 4096;
-    m.local_size = 256;
-    m.verification.checked = 8;
-    m.verification.mismatches = 3;
-    m.verification.first_mismatch = "item 1";
-    m.verification.degenerate = "all zero";
-    m.details = {{"share", "95%"}, {"share", "twice"}};
-    m.time_is_figure = true;
-    m.code.fingerprint = "00112233445566ff";
-    m.code.build_options = "-DCLG_STEPS=8";
-    m.code.resources_reported = true;
-    KernelResources k;
-    k.kernel = "fma";
-    k.registers = 18;
-    k.spill_store_bytes = 4;
-    k.spill_load_bytes = 8;
-    k.stack_bytes = 16;
-    k.local_bytes = 1024;
-    m.code.kernels = {k, KernelResources{"mad", 20, 0, 0, 0, -1}};
-    return m;
-}
-
-// A resumed run reports what the crashed process measured: every field comes back.
-TEST(CrashJournal, MeasurementRoundTrips) {
-    const Measurement a = full_measurement();
-    const Measurement b = measurement_from_journal(measurement_to_journal(a));
-    EXPECT_EQ(b.status, a.status);
-    EXPECT_EQ(b.reason, a.reason);
-    EXPECT_EQ(b.build_log, a.build_log);
-    EXPECT_EQ(b.path, a.path);
-    EXPECT_EQ(b.timings.device.samples, a.timings.device.samples);
-    EXPECT_EQ(b.timings.device.median, a.timings.device.median);
-    EXPECT_EQ(b.timings.device.mad, a.timings.device.mad);
-    EXPECT_EQ(b.timings.host.max, a.timings.host.max);
-    EXPECT_EQ(b.work_per_launch, a.work_per_launch);
-    EXPECT_EQ(b.global_size, a.global_size);
-    EXPECT_EQ(b.local_size, a.local_size);
-    EXPECT_EQ(b.verification.checked, a.verification.checked);
-    EXPECT_EQ(b.verification.mismatches, a.verification.mismatches);
-    EXPECT_EQ(b.verification.first_mismatch, a.verification.first_mismatch);
-    EXPECT_EQ(b.verification.degenerate, a.verification.degenerate);
-    EXPECT_EQ(b.details, a.details);
-    EXPECT_EQ(b.time_is_figure, a.time_is_figure);
-    EXPECT_EQ(b.rate(), a.rate());
-    EXPECT_EQ(b.code.fingerprint, a.code.fingerprint);
-    EXPECT_EQ(b.code.build_options, a.code.build_options);
-    EXPECT_TRUE(b.code.resources_reported);
-    ASSERT_EQ(b.code.kernels.size(), 2u);
-    EXPECT_EQ(describe(b.code.kernels[0]), describe(a.code.kernels[0]));
-    EXPECT_EQ(describe(b.code.kernels[1]), describe(a.code.kernels[1]));
-
-    auto bad = measurement_to_journal(a);
-    bad["status"] = 99;
-    EXPECT_THROW(measurement_from_journal(bad), std::invalid_argument);
-}
 
 Benchmark named(const std::string& id) {
     Benchmark b;
@@ -93,7 +30,8 @@ TEST(CrashJournal, ResumeReadsResultsAndTheCrash) {
         out << nlohmann::json{{"result",
                                {{"device", 1},
                                 {"id", "fp32.fma"},
-                                {"m", measurement_to_journal(full_measurement())}}}}
+                                {"m", measurement_to_json(named("fp32.fma"),
+                                                          test::full_measurement())}}}}
                    .dump()
             << "\n";
         out << "{\"result\":{\"device\":1,\"id\":\"int32.m"
@@ -108,7 +46,7 @@ TEST(CrashJournal, ResumeReadsResultsAndTheCrash) {
         const RunHooks h = j.hooks(1);
         const auto fma = h.earlier(named("fp32.fma"));
         ASSERT_TRUE(fma.has_value());
-        EXPECT_EQ(fma->reason, full_measurement().reason);
+        EXPECT_EQ(fma->reason, test::full_measurement().reason);
         const auto crashed = h.earlier(named("subgroup.broadcast"));
         ASSERT_TRUE(crashed.has_value());
         EXPECT_EQ(crashed->status, Status::Crashed);
@@ -117,9 +55,11 @@ TEST(CrashJournal, ResumeReadsResultsAndTheCrash) {
         EXPECT_FALSE(j.hooks(0).earlier(named("fp32.fma")).has_value());
         EXPECT_NE(j.resume_note().find("subgroup.broadcast (SIGSEGV)"), std::string::npos);
         // Results of this process are appended for the next one.
-        h.finished(named("int32.mad"), full_measurement());
+        h.finished(named("int32.mad"), test::full_measurement());
         CrashJournal again(file.string());
-        EXPECT_TRUE(again.hooks(1).earlier(named("int32.mad")).has_value());
+        const auto mad = again.hooks(1).earlier(named("int32.mad"));
+        ASSERT_TRUE(mad.has_value());
+        test::expect_same_measurement(*mad, test::full_measurement());
     }
     std::filesystem::remove(file);
 }

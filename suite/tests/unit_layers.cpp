@@ -20,20 +20,22 @@ namespace {
 // Bottom first. A file may include its own folder and the folders before it, never one after.
 // - reference:  CPU models of what each kernel stores (header-only, no OpenCL)
 // - core:       OpenCL objects, devices, timing, statistics, environment, files
-// - types:      Benchmark, Path, Need, Measurement, RunOptions, DeviceReport
+// - types:      Benchmark, ImplPath, Need, Measurement, RunOptions, DeviceReport
 // - registry:   the list of benchmarks, filled by the entry files' registrars
 // - harness:    how a kind of kernel is launched, timed and verified
 // - benchmarks: the registry entries, one file per family
 // - run:        runs a selection on one device (path choice, failure containment)
-// - report:     console table, JSON, CSV, the reporter interface
-// - baseline:   recording and checking a device's baseline file
+// - report:     console table, JSON, CSV, the reporter interface, the measurement codec
+// - process:    the other processes of a run: supervisor, crash journal, build workers
+// - baseline:   recording and checking a device's baseline file, the known-failure judge
 // - sweep:      parameter sweeps over registry entries
 // - analysis:   timing analysis and the roofline
-// - cli:        the clgauge program
+// - conduct:    a mode's run over the chosen devices (the conductor)
+// - cli:        the clgauge program: parses, dispatches, maps outcomes to exit statuses
 // suite/tests sits above all of them.
-constexpr std::array<const char*, 12> kLayers = {"reference", "core",       "types",    "registry",
-                                                 "harness",   "benchmarks", "run",      "report",
-                                                 "baseline",  "sweep",      "analysis", "cli"};
+constexpr std::array<const char*, 14> kLayers = {
+    "reference", "core",    "types",    "registry", "harness",  "benchmarks", "run",
+    "report",    "process", "baseline", "sweep",    "analysis", "conduct",    "cli"};
 
 int layer_rank(const std::string& folder) {
     for (size_t i = 0; i < kLayers.size(); ++i)
@@ -95,6 +97,69 @@ TEST(Layers, PlantedUpwardIncludeIsCaught) {
 TEST(Layers, PlantedUnknownFolderIsCaught) {
     EXPECT_EQ(include_faults("cli", "#include \"gadgets/x.hpp\"\n").size(), 1u);
     EXPECT_EQ(include_faults("gadgets", "").size(), 1u);
+}
+
+// cli/ parses, dispatches and maps exit statuses: it runs nothing itself. It reaches a run only
+// through the conductor (conduct/), and may read the worker command's flags
+// (process/worker_command.hpp), the wire format its parser reads back. Below cli nothing knows
+// the command line: no CliOptions outside cli/. One line a fault.
+std::vector<std::string> run_logic_faults(const std::string& layer, const std::string& text) {
+    std::vector<std::string> faults;
+    static const std::regex include(R"re(^\s*#\s*include\s*"([A-Za-z_]+/[^"]*)")re");
+    static const std::regex cli_options(R"(\bCliOptions\b)");
+    static const char* kRunLogic[] = {"run/", "harness/", "benchmarks/", "process/",
+                                      "core/session.hpp"};
+    std::istringstream in(text);
+    std::string line;
+    for (int n = 1; std::getline(in, line); ++n) {
+        const std::string where = "line " + std::to_string(n) + ": ";
+        std::smatch m;
+        if (layer == "cli" && std::regex_search(line, m, include)) {
+            const std::string target = m[1];
+            if (target == "process/worker_command.hpp") continue;
+            for (const char* run : kRunLogic)
+                if (target.rfind(run, 0) == 0)
+                    faults.push_back(where + "cli includes " + target +
+                                     ": run logic belongs below cli, reached through conduct/");
+        }
+        if (layer != "cli" && std::regex_search(line, cli_options))
+            faults.push_back(where + layer + " names CliOptions: the layers below cli take " +
+                             "RunOptions and a RunRequest");
+    }
+    return faults;
+}
+
+TEST(Layers, CliHoldsNoRunLogic) {
+    const std::filesystem::path suite = std::filesystem::path(CLGAUGE_SOURCE_DIR) / "suite";
+    size_t cli_files = 0;
+    for (const auto& e : std::filesystem::recursive_directory_iterator(suite)) {
+        const auto ext = e.path().extension();
+        if (!e.is_regular_file() || (ext != ".cpp" && ext != ".hpp")) continue;
+        const std::string layer = e.path().parent_path().filename().string();
+        if (layer == "tests" || e.path().string().find("/tests/") != std::string::npos) continue;
+        cli_files += layer == "cli";
+        for (const auto& fault : run_logic_faults(layer, test::read_text(e.path())))
+            ADD_FAILURE() << e.path().string() << ": " << fault;
+    }
+    EXPECT_GT(cli_files, 5u) << "suite/cli was not found under " << suite;
+}
+
+// Planted faults: cli including the runner or the supervisor, and the process layer taking
+// the command line's options, are caught; cli through the conductor is not.
+TEST(Layers, PlantedRunLogicInCliIsCaught) {
+    EXPECT_TRUE(run_logic_faults("cli", "#include \"conduct/conductor.hpp\"\n"
+                                        "#include \"process/worker_command.hpp\"\n")
+                    .empty());
+    const auto faults = run_logic_faults("cli", "#include \"cli/options.hpp\"\n"
+                                                "#include \"run/runner.hpp\"\n"
+                                                "#include \"process/supervisor.hpp\"\n"
+                                                "#include \"core/session.hpp\"\n");
+    ASSERT_EQ(faults.size(), 3u);
+    EXPECT_NE(faults[0].find("line 2: cli includes run/runner.hpp"), std::string::npos)
+        << faults[0];
+    const auto below = run_logic_faults("process", "void start(const CliOptions& cli);\n");
+    ASSERT_EQ(below.size(), 1u);
+    EXPECT_NE(below[0].find("process names CliOptions"), std::string::npos) << below[0];
 }
 
 // The house rule: a file of suite/ holds one job, about 400 lines; past this many a reader

@@ -161,7 +161,7 @@ TEST(LinkEstimate, GenerationFromPerDirectionRate) {
     EXPECT_EQ(ref::pcie_generation_for(55e9, x16), 5);
     EXPECT_EQ(ref::pcie_generation_for(26e9, x16), 4);
     EXPECT_EQ(ref::pcie_generation_for(13e9, x16), 3);
-    EXPECT_EQ(ref::pcie_generation_for(8.5e9, x16), 3); // seed 000's Arc A770 row: Gen3 x16
+    EXPECT_EQ(ref::pcie_generation_for(8.5e9, x16), 3); // an Arc A770 in a Gen3 x16 slot
     EXPECT_EQ(ref::pcie_generation_for(400e9, x16), 0);
 }
 

@@ -1,6 +1,6 @@
 // label unit: settings reach a run only through RunOptions, read from the environment in one
 // place (core/env.cpp). No device needed.
-#include "run/run_options.hpp"
+#include "types/run_options.hpp"
 #include "text_file.hpp"
 
 #include <cstdlib>

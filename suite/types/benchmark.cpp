@@ -10,4 +10,10 @@ const char* unit_name(Unit u) {
     return kNames[size_t(u)];
 }
 
+std::optional<Unit> unit_from_name(const std::string& name) {
+    for (Unit u : {Unit::FlopPerSecond, Unit::OpPerSecond, Unit::BytePerSecond, Unit::Seconds})
+        if (name == unit_name(u)) return u;
+    return std::nullopt;
+}
+
 } // namespace clgauge

@@ -8,13 +8,15 @@
 
 #include <any>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace clgauge {
 
 enum class Unit { FlopPerSecond, OpPerSecond, BytePerSecond, Seconds };
-const char* unit_name(Unit u); // "FLOP/s", "OP/s", "B/s", "s"
+const char* unit_name(Unit u);                               // "FLOP/s", "OP/s", "B/s", "s"
+std::optional<Unit> unit_from_name(const std::string& name); // none for any other text
 
 // The slack a latency taken on the host clock gets in the perf gate, whatever its recorded
 // tolerance: two hosts of one kind differ by a few microseconds in the launch path (CPU, OS,
@@ -30,12 +32,12 @@ struct EntryHeader {
     std::string label;  // console row, e.g. "FP32  compute"
     std::string description;
     Unit unit = Unit::FlopPerSecond;
-    std::vector<Path> paths; // best first
+    std::vector<ImplPath> paths; // best first
     // Absolute slack, in seconds, added to this latency's tolerance in the perf gate: set by a
     // harness whose figure passes through the host (harness/latency: kHostLatencySlackSeconds).
     double gate_slack_s = 0;
     // The figure passes through the host (its clock, its copies): a run waits for the programs
-    // being built in other processes (run/build_workers.hpp) to be done before it runs this.
+    // being built in other processes (process/build_workers.hpp) to be done before it runs this.
     bool host_timed = false;
     // No path of this entry can go faster than the device's FP32 FMA peak (clock x FP32
     // lanes): run/ceiling.hpp fails a figure above it where that peak is a bound.
@@ -46,7 +48,7 @@ struct EntryHeader {
 };
 
 struct Benchmark : EntryHeader {
-    std::function<Measurement(Session&, const Benchmark&, const Path&, const RunOptions&)> run;
+    std::function<Measurement(Session&, const Benchmark&, const ImplPath&, const RunOptions&)> run;
     // The harness spec the entry was made from (harness/adapter.hpp), for tools that run a
     // variant of an entry (the sweeps).
     std::any spec;

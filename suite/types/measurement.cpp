@@ -11,6 +11,12 @@ const char* status_name(Status s) {
     return kNames[size_t(s)];
 }
 
+std::optional<Status> status_from_name(std::string_view name) {
+    for (size_t i = 0; i <= size_t(Status::Crashed); ++i)
+        if (name == status_name(Status(i))) return Status(i);
+    return std::nullopt;
+}
+
 double Measurement::rate() const {
     const double t = timings.device.median;
     if (status != Status::Ok || t <= 0) return 0.0;

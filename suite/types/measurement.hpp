@@ -5,7 +5,9 @@
 #include "core/timing.hpp"
 
 #include <cstddef>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -14,6 +16,8 @@ namespace clgauge {
 // Crashed: the process died (a signal) inside the benchmark, and clgauge resumed after it.
 enum class Status { Ok, Unsupported, BuildFailed, VerifyFailed, Error, Timeout, Crashed };
 const char* status_name(Status s);
+// The status a name of status_name stands for; none for any other text.
+std::optional<Status> status_from_name(std::string_view name);
 // True for statuses that mean the device computed something wrong or broke.
 bool is_failure(Status s);
 

@@ -37,8 +37,9 @@ const char* need_name(Need n);
 // Why the device does not meet `n`, or nullopt when it does.
 std::optional<std::string> unmet(Need n, const Capabilities& caps);
 
-// One way of running a benchmark (native, ptx, emulated, ...), with its build options.
-struct Path {
+// An implementation path of an entry: one way of running it (native, ptx, emulated, ...),
+// with what the device must offer and the build options it adds.
+struct ImplPath {
     std::string name;
     std::vector<Need> needs;
     std::string options; // appended to the build options, e.g. "-DCLG_PATH_PTX"

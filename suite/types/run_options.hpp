@@ -1,4 +1,5 @@
-// How a benchmark is to be run: the only way a setting reaches a harness.
+// How a benchmark is to be run: the only way a setting reaches a harness, and the settings
+// the environment gives a run (run_options_from_env).
 #pragma once
 #include "core/timing.hpp"
 
@@ -27,6 +28,9 @@ struct MemTune {
 
 struct RunOptions {
     Mode mode = Mode::Perf;
+    // The implementation path every benchmark must take (clgauge --path); unset: the first
+    // path whose needs the device meets.
+    std::optional<std::string> forced_path;
     Budget budget;
     uint32_t seed = 0x5eed2026u;
     double timeout_s = 60.0;
@@ -55,9 +59,26 @@ struct RunOptions {
     // Programs built ahead of a run, this many at a time (0: each when its benchmark asks).
     unsigned build_threads = 0;
     // Worker processes building a table run's programs before it measures
-    // (run/build_workers.hpp); unset: one per build thread, at most four, on a GPU, none
+    // (process/build_workers.hpp); unset: one per build thread, at most four, on a GPU, none
     // elsewhere.
     std::optional<unsigned> build_workers;
 };
+
+// The settings of a run from the environment: the clgauge program and the tests start from
+// these, and the harnesses see them only through RunOptions.
+
+// The default budget is core/timing.hpp's kDefaultBudgetMs (Budget's own default).
+// The budgets CLGAUGE_BUDGET_MS and --budget-ms accept: ten minutes a benchmark at most.
+constexpr long kMinBudgetMs = 1, kMaxBudgetMs = 600000;
+
+// CLGAUGE_BUDGET_MS (measured time per benchmark), CLGAUGE_TEST_SLOWDOWN (test-only),
+// CLGAUGE_MEM_MIB, CLGAUGE_MEM_STRIDE, CLGAUGE_MEM_TUNE, CLGAUGE_XFER_MIB,
+// CLGAUGE_BUILD_THREADS (programs built ahead at a time; default 0, none),
+// CLGAUGE_BUILD_WORKERS (build worker processes of a table run). A bad value throws
+// std::invalid_argument naming the variable.
+RunOptions run_options_from_env(Mode mode);
+
+// CLGAUGE_MEM_TUNE's text ("vec=8,unroll=4,tile=grid"); std::invalid_argument naming the item.
+MemTune parse_mem_tune(const std::string& text);
 
 } // namespace clgauge

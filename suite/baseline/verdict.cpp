@@ -1,0 +1,156 @@
+#include "baseline/verdict.hpp"
+
+#include "baseline/gate.hpp"
+#include "core/mann_whitney.hpp"
+#include "report/format.hpp"
+#include "types/results.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <iterator>
+
+namespace clgauge {
+
+double tolerance_from_spread(double median, double mad, const std::vector<double>& round_medians,
+                             double floor) {
+    if (!(median > 0)) return kToleranceCap;
+    double tol = 4.0 * 1.4826 * mad / median;
+    if (round_medians.size() > 1) {
+        const auto [lo, hi] = std::minmax_element(round_medians.begin(), round_medians.end());
+        tol = std::max(tol, 2.0 * (*hi - *lo) / median);
+    }
+    return std::clamp(tol, floor, kToleranceCap);
+}
+
+double mann_whitney_smaller_p(const std::vector<double>& a, const std::vector<double>& b) {
+    return mann_whitney_less(a, b, MannWhitneyMethod::Asymptotic).p;
+}
+
+double metric_value(const Benchmark&, const Measurement& m) {
+    return m.rate();
+}
+
+std::vector<double> metric_samples(const Benchmark& b, const Measurement& m) {
+    const double value = metric_value(b, m), t_med = m.timings.device.median;
+    std::vector<double> v;
+    if (!(value > 0) || !(t_med > 0)) return v;
+    for (double t : m.timings.device.samples)
+        if (t > 0) v.push_back(lower_is_better(b.unit) ? value * t / t_med : value * t_med / t);
+    return v;
+}
+
+double reference_value(const MetricBaseline& m) {
+    if (m.value > 0) return m.value;
+    // Built in memory without recordings (tests, tools): the gate statistic of its samples.
+    return m.samples.empty() ? m.median : gate_value(m.unit, m.samples);
+}
+
+const char* verdict_name(Verdict v) {
+    static constexpr const char* kNames[] = {
+        "ok",           "ok (stale?)",  "REGRESSION",       "LOST",  "FAILED", "new", "unsupported",
+        "not recorded", "BAD BASELINE", "expected failure", "FIXED", "SPILL"};
+    static_assert(std::size(kNames) == size_t(Verdict::Spill) + 1, "a name for every verdict");
+    return kNames[size_t(v)];
+}
+
+bool verdict_fails(Verdict v) {
+    return v == Verdict::Regression || v == Verdict::Lost || v == Verdict::Failed ||
+           v == Verdict::BadBaseline || v == Verdict::Fixed || v == Verdict::Spill;
+}
+
+void apply_code(MetricCheck& c, const CodeJudgement& j) {
+    c.code = j.match;
+    c.code_text = j.text;
+    if (!j.notes.empty()) c.note += (c.note.empty() ? "" : "; ") + j.notes;
+    if (j.new_spill_bytes <= 0) return;
+    if (c.verdict == Verdict::Ok || c.verdict == Verdict::Stale ||
+        c.verdict == Verdict::Regression) {
+        const bool regressed = c.verdict == Verdict::Regression;
+        c.verdict = Verdict::Spill;
+        c.note = j.spill_text +
+                 (c.note.empty() ? "" : (regressed ? "; REGRESSION too: " : "; ") + c.note);
+    } else {
+        c.note += (c.note.empty() ? "" : "; ") + j.spill_text;
+    }
+}
+
+MetricCheck compare_metric(const std::string& id, Unit unit, const MetricBaseline* base,
+                           Status status, const std::string& reason, double measured,
+                           const std::vector<double>& samples, double slack_seconds) {
+    MetricCheck c;
+    c.id = id;
+    c.unit = unit;
+    c.status = status;
+    c.measured = status == Status::Ok ? measured : 0;
+    if (base && base->unit != unit) {
+        c.verdict = Verdict::BadBaseline;
+        c.note = std::string("baseline metrics[\"") + id + "\"].unit is " + unit_name(base->unit) +
+                 " but " + id + " measures " + unit_name(unit);
+        return c;
+    }
+    if (base && base->supported) {
+        c.baseline = reference_value(*base);
+        c.tolerance = effective_tolerance(unit, base->tolerance, c.baseline, slack_seconds);
+    }
+    if (is_failure(status)) {
+        c.verdict = Verdict::Failed;
+        c.note = std::string(status_name(status)) + ": " + reason +
+                 (base && base->supported ? " (ok in the baseline)" : "");
+        return c;
+    }
+    if (status == Status::Unsupported) {
+        c.verdict = base && base->supported ? Verdict::Lost : Verdict::Unsupported;
+        c.note = base && base->supported ? "was ok in the baseline (path " + base->path +
+                                               "), now unsupported: " + reason
+                                         : reason;
+        return c;
+    }
+    if (!base) {
+        c.verdict = Verdict::NotRecorded;
+        c.note = "not in the baseline; clgauge --record adds it";
+        return c;
+    }
+    if (!base->supported) {
+        c.verdict = Verdict::NewCapability;
+        c.note = "unsupported in the baseline (" + base->reason +
+                 "), now runs: clgauge --record adds it";
+        return c;
+    }
+    if (!(measured > 0)) {
+        c.verdict = Verdict::Failed;
+        c.note = "ok but measured no time";
+        return c;
+    }
+    // Latencies gate on a low quantile of the samples (gate.hpp), rates on the median.
+    if (!samples.empty()) measured = gate_value(unit, samples);
+    c.measured = measured;
+    c.change = (measured - c.baseline) / c.baseline;
+    const bool lower = lower_is_better(unit);
+    const double worse = lower ? c.change : -c.change; // positive: worse than the baseline
+    c.p_value = lower ? mann_whitney_smaller_p(base->samples, samples)
+                      : mann_whitney_smaller_p(samples, base->samples);
+    const std::string stat = gate_statistic(unit);
+    if (worse > c.tolerance) {
+        if (c.p_value < kConfirmP) {
+            c.verdict = Verdict::Regression;
+            c.note = stat + " " + format_percent(worse) + " worse than the baseline (tolerance " +
+                     format_percent(c.tolerance) +
+                     ", Mann-Whitney p=" + format_significant(c.p_value, 2) + ")";
+        } else {
+            c.note =
+                stat + " " + format_percent(worse) +
+                " worse than the baseline, beyond the tolerance " + format_percent(c.tolerance) +
+                ", but the samples overlap (Mann-Whitney p=" + format_significant(c.p_value, 2) +
+                "): not a confirmed regression";
+        }
+    } else if (-worse > c.tolerance) {
+        c.verdict = Verdict::Stale;
+        c.proposed = measured;
+        c.note = stat + " " + format_percent(-worse) + " better than the baseline (tolerance " +
+                 format_percent(c.tolerance) + "): the baseline may be stale; proposed new " +
+                 stat + " " + format_rate(measured, unit) + " (clgauge --record)";
+    }
+    return c;
+}
+
+} // namespace clgauge

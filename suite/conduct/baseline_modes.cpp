@@ -1,0 +1,92 @@
+#include "conduct/baseline_modes.hpp"
+
+#include "baseline/check.hpp"
+#include "baseline/check_json.hpp"
+#include "baseline/gate.hpp"
+#include "baseline/known_judge.hpp"
+#include "baseline/match.hpp"
+#include "registry/registry.hpp"
+#include "report/format.hpp"
+
+#include <cstdio>
+#include <iostream>
+
+namespace clgauge {
+
+Outcome check_device(Session& session, const std::vector<const Benchmark*>& selection,
+                     const RunOptions& opts, const std::string& dir, const CheckMode& mode,
+                     bool tty, Reporter& report) {
+    const auto base = find_baseline(dir, session.facts());
+    if (!base) {
+        std::cout << "clgauge: " << how_to_record(dir, session.facts()) << "\n";
+        return Outcome::Usage;
+    }
+    const auto known = known_failures_for(dir, session.facts());
+    std::cout << check_budget_line(*base, selection, opts) << "\n";
+    std::vector<MetricCheck> checks;
+    for (size_t i = 0; i < selection.size(); ++i) {
+        if (tty)
+            std::cerr << "\r[" << i + 1 << "/" << selection.size() << "] " << selection[i]->id
+                      << "                    " << std::flush;
+        checks.push_back(
+            check_benchmark_known(session, *selection[i], *base, opts, known, mode.allow_fixed));
+        if (checks.back().status == Status::Timeout) break; // the device may not accept more
+    }
+    if (tty) std::cerr << "\r" << std::string(60, ' ') << "\r" << std::flush;
+    const std::string file = baseline_path(dir, session.facts());
+    print_checks(std::cout, file, *base, session.facts(), checks);
+    report.section("check", checks_to_json(file, *base, session.facts(), checks));
+    Outcome outcome = Outcome::Ok;
+    for (const auto& c : checks)
+        outcome = worse(outcome, check_outcome(c));
+    return outcome;
+}
+
+Outcome record_device(Session& session, const std::vector<const Benchmark*>& selection,
+                      const RunOptions& opts, const std::string& dir, const RecordMode& mode,
+                      bool tty) {
+    const unsigned rounds = mode.rounds;
+    auto progress = [&](unsigned round, size_t done, const Benchmark& next) {
+        if (tty)
+            std::cerr << "\r[round " << round + 1 << "/" << rounds << ", " << done + 1 << "/"
+                      << selection.size() << "] " << next.id << "                    "
+                      << std::flush;
+    };
+    const RecordReport rep =
+        record_baseline(session, selection, opts, dir, rounds, mode.tolerance_floor, progress);
+    if (tty) std::cerr << "\r" << std::string(60, ' ') << "\r" << std::flush;
+    std::cout << "Recording as machine " << rep.machine.id << " (" << rep.machine.cpu
+              << "): its earlier recordings are replaced, other machines' kept and pooled\n";
+    for (const auto& id : rep.recorded) {
+        const MetricBaseline& m = rep.written.metrics.at(id);
+        const Benchmark* b = find_benchmark(id);
+        char tol[16];
+        std::snprintf(tol, sizeof tol, "%.1f%%", 100.0 * m.tolerance);
+        if (m.supported)
+            std::cout << "  recorded " << id << " [" << m.path << "]: " << gate_statistic(m.unit)
+                      << " " << format_rate(m.value, b->unit) << ", tolerance " << tol << ", "
+                      << m.samples.size() << " samples in " << m.rounds << " rounds from "
+                      << m.recordings.size()
+                      << (m.recordings.size() == 1 ? " machine" : " machines (pooled)")
+                      << (m.tolerance >= kToleranceCap
+                              ? " (the cap: too noisy to gate finely; record on an idle device)"
+                              : "")
+                      << "\n";
+        else
+            std::cout << "  recorded " << id << ": unsupported (" << m.reason << ")\n";
+    }
+    for (const auto& why : rep.refused)
+        std::cout << "  NOT recorded " << why << "\n";
+    if (!rep.kept.empty()) {
+        std::cout << "  kept from the existing file:";
+        for (const auto& id : rep.kept)
+            std::cout << " " << id;
+        std::cout << "\n";
+    }
+    std::cout << (rep.recorded.empty() ? "Nothing written to " : "Wrote ") << rep.file << " ("
+              << rep.recorded.size() << " recorded, " << rep.kept.size() << " kept, "
+              << rep.refused.size() << " refused)\n";
+    return rep.refused.empty() ? Outcome::Ok : Outcome::Failed;
+}
+
+} // namespace clgauge

@@ -1,0 +1,25 @@
+// The baseline modes on one device: --check (every metric held against the device's baseline,
+// judged against its known-failure list) and --record (measured in rounds and pooled into it).
+#pragma once
+#include "conduct/request.hpp"
+#include "core/session.hpp"
+#include "report/reporter.hpp"
+#include "types/outcome.hpp"
+
+#include <string>
+#include <vector>
+
+namespace clgauge {
+
+// Prints the verdicts and reports them as the device's "check" section (baseline/check_json).
+// No baseline for the device: Outcome::Usage, saying how to record one.
+Outcome check_device(Session& session, const std::vector<const Benchmark*>& selection,
+                     const RunOptions& opts, const std::string& baselines_dir,
+                     const CheckMode& mode, bool tty, Reporter& report);
+
+// Prints what was recorded, kept and refused; a refused metric is Outcome::Failed.
+Outcome record_device(Session& session, const std::vector<const Benchmark*>& selection,
+                      const RunOptions& opts, const std::string& baselines_dir,
+                      const RecordMode& mode, bool tty);
+
+} // namespace clgauge

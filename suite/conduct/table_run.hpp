@@ -1,0 +1,39 @@
+// The table's run on a device, with the build workers that build its programs first on a GPU
+// (process/build_workers.hpp), and the --build-only mode of the program that does only that.
+#pragma once
+#include "core/device.hpp"
+#include "core/session.hpp"
+#include "process/build_workers.hpp"
+#include "run/run_all.hpp"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace clgauge {
+
+// The build workers of a run that builds programs (build_worker_count of them, each
+// `clgauge --build-only --build-queue` with the run's selection and settings:
+// process/worker_command.hpp); started before this process's OpenCL, they wait for
+// build_with_workers. Null when none started.
+std::unique_ptr<BuildWorkers> start_build_workers(const std::vector<const Benchmark*>& selection,
+                                                  const RunOptions& opts);
+
+// Hands the workers the programs of the devices that build with them (builds_with_workers: the
+// GPUs) and waits for them; with no such device they end without building.
+void build_with_workers(BuildWorkers& workers, const std::vector<DeviceEntry>& devices,
+                        const RunOptions& opts);
+
+// The table's run on one device (run_all). On a device the workers built for, its builds are
+// hits in the driver's cache; `workers_line` says what they did, for --timing (empty without).
+DeviceReport run_table(Session& session, const std::vector<const Benchmark*>& selection,
+                       const RunOptions& opts, const Progress& progress, RunHooks hooks,
+                       const BuildWorkers* workers, std::string& workers_line);
+
+// clgauge --build-only: the selection's programs built on each device (on a GPU by the build
+// workers, unless one failed), and the run's time line.
+void build_only(const std::vector<DeviceEntry>& devices,
+                const std::vector<const Benchmark*>& selection, const RunOptions& opts,
+                const BuildWorkers* workers);
+
+} // namespace clgauge

@@ -1,0 +1,130 @@
+// Programs compiled in other processes before a GPU run measures. A GPU driver may compile one
+// program at a time per process (NVIDIA's does: a cold table's programs build about twice as fast
+// in several processes as in one; baselines/nvidia/NOTES.md). Build workers (`clgauge --build-only
+// --build-queue`) each discover the run's programs as the run does, then build those whose indices
+// they draw from one shared queue into the driver's program cache, saying which as each is done;
+// the run's own builds are then cache hits. The run does not measure meanwhile: on NVIDIA a build
+// waits for the kernels another process has running (16 workers took 61 s beside a run's long
+// launches, 15 s beside an idle GPU), and its figures would share the GPU too. The workers start
+// before the run touches OpenCL: workers the run spawned (posix_spawn of /proc/self/exe) after its
+// NVIDIA context was made did not see the NVIDIA platform, while the same command from a shell did.
+// They wait, before their own OpenCL starts, for the queue to name a device, and name it back, so
+// that a worker whose device list differs from the run's is a failure, not a build for another
+// device.
+#pragma once
+#include "core/program_cache.hpp"
+#include "types/run_options.hpp"
+
+#include <chrono>
+#include <cstddef>
+#include <functional>
+#include <iosfwd>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <sys/types.h>
+#include <vector>
+
+namespace clgauge {
+
+// The queue on the workers' shared standard input: records of two little-endian 32-bit words,
+// a device's index (in list_devices() order) and a program's (in the order discovered), each
+// read whole by one worker (a pipe's reads of 8 bytes are atomic). A device's records come
+// together, kBuildQueueIndices of them, enough for any selection: a worker stops building for a
+// device at the first index past its programs.
+constexpr size_t kBuildQueueIndices = 1024;
+struct BuildRecord {
+    size_t device = 0, program = 0;
+};
+// The next record on `fd`; nothing at the queue's end (or a record cut short).
+std::optional<BuildRecord> read_build_record(int fd);
+
+// What a build worker writes to its standard output, one a line, flushed: "device D NAME" as it
+// starts on device D (NAME: the device's name, which the run checks against its own list), and
+// "built D KEY" as each build for it ends (failed or not); other lines are ignored. A
+// BuildProgress whose `done` writes the second for device `device` to `out` (safe from several
+// threads).
+BuildProgress build_notices(std::ostream& out, size_t device);
+
+// The most build workers a run starts by itself. NVIDIA's driver, from a cold cache,
+// builds a table's programs about twice as fast in 4 processes as in one, and no faster in
+// 16 (baselines/nvidia/NOTES.md): its builds hardly scale past a few. Every
+// worker costs a process start, a context and a discovery of the run's programs, which a run
+// whose programs are all cached pays for nothing: 1.7 s in 4 workers, 3.8 s in 16.
+constexpr unsigned kMostBuildWorkers = 4;
+
+// How many build workers a run starts: RunOptions::build_workers where set, else one per build
+// thread, at most kMostBuildWorkers (RunOptions::build_threads; none for fewer than two).
+unsigned build_worker_count(const RunOptions& opts);
+// Whether a run has the workers build a device's programs: on a GPU, and on any device where
+// RunOptions::build_workers is set (elsewhere a CPU driver builds in the run's threads, on the
+// cores its kernels run on).
+bool builds_with_workers(bool gpu, const RunOptions& opts);
+
+// The argument lists of `workers` workers, each ending with `extra` (the run's selection:
+// --only, --path, ...).
+std::vector<std::vector<std::string>> build_worker_arguments(unsigned workers,
+                                                             const std::vector<std::string>& extra);
+
+class BuildWorkers {
+  public:
+    // Starts `program` once per argument list (argv[0] included), all reading one queue on
+    // their standard input, each with its standard output read here and its standard error
+    // kept for failures(). After `timeout_s` seconds from hand_out() the workers still running
+    // are killed and nothing more is waited for.
+    BuildWorkers(const std::string& program, const std::vector<std::vector<std::string>>& argvs,
+                 double timeout_s);
+    ~BuildWorkers(); // kills the workers still running, waiting at most 2 s for them
+    BuildWorkers(const BuildWorkers&) = delete;
+    BuildWorkers& operator=(const BuildWorkers&) = delete;
+
+    // Queues every program of each of `devices` (index in list_devices() order, and name) and
+    // ends the queue; with none, the workers end without building.
+    struct Device {
+        size_t index;
+        std::string name;
+    };
+    void hand_out(const std::vector<Device>& devices);
+    // Ends the queue (if hand_out has not), then returns once every worker's output has ended
+    // (or the deadline passed) and the workers have exited (or a few seconds passed).
+    void finish();
+
+    size_t started() const { return started_; }
+    // The workers that failed or were stopped, each with how and the start of its standard
+    // error, lines joined by " | " ("worker 3 exit status 2: clgauge: ..."), and those that
+    // named a device otherwise than hand_out did; empty when none did.
+    std::string failures() const;
+    size_t built() const; // distinct programs said to be built, over all devices
+    size_t built(size_t device) const;
+    bool built(size_t device, const std::string& key) const;
+
+  private:
+    struct Worker {
+        pid_t pid = -1;
+        int fd = -1;
+        std::string pending;      // an unfinished line
+        int err_fd = -1;          // its standard error
+        int status = 0;           // as waitpid gave it
+        bool stopped = false;     // killed here: the deadline passed, or the device hung
+        std::string wrong_device; // a device it named otherwise than hand_out
+    };
+    // Reads what the workers wrote, waiting at most `wait_ms` for some; ends the workers whose
+    // output ended, and stops all of them once the deadline is past. False: none is running.
+    bool read_notices(int wait_ms);
+    void take_line(size_t worker, const std::string& line);
+    void end(Worker& w); // its output ended: it is no longer waited for
+    void reap(Worker& w, std::chrono::steady_clock::time_point until);
+    void abandon();  // kills the workers without waiting for them
+    void stop_all(); // abandon(), then each reaped for up to 2 s
+
+    std::vector<Worker> workers_;
+    std::map<size_t, std::set<std::string>> built_; // by device
+    std::map<size_t, std::string> names_;           // the devices handed out
+    int queue_fd_ = -1;                             // the queue's write end, until hand_out()
+    double timeout_s_;
+    std::chrono::steady_clock::time_point deadline_;
+    size_t started_ = 0;
+};
+
+} // namespace clgauge
