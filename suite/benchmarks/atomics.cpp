@@ -200,9 +200,9 @@ std::vector<Benchmark> atomics() {
     t.kernel = "atomic_cmpxchg_tickets";
     t.steps = 4;
     // Eight work-groups contend on any device, and calibration adds tickets per work-item:
-    // four tickets for every work-item of two work-groups per compute unit took 1.4 s a launch
-    // on an H100 (each success costs the retries of every other contender), far past what a
-    // budget's launch may take.
+    // four tickets for every work-item of two work-groups per compute unit took over a second a
+    // launch on a large GPU (each success costs the retries of every other contender), far past
+    // what a budget's launch may take.
     t.perf_groups = 8;
     t.out_words = ticket_words;
     t.init = ticket_start;

@@ -1,5 +1,6 @@
 // Capabilities kept on disk by the device and driver they were probed on. The probes compile
-// a dozen small kernels, about 1.3 s on Intel's CPU runtime: a test suite that opens the
+// a dozen small kernels, more than a trivial case's own run on a CPU runtime (docs/run-time.md
+// has the figures): a test suite that opens the
 // device once per case (hundreds of processes) probes it once. The key is a fingerprint of
 // every query the probes depend on (platform, device, driver and OpenCL C versions, the
 // extensions), so another driver or device is probed anew.

@@ -142,7 +142,7 @@ Timings calibrate_and_time(const TimedLaunches& timed, const Budget& budget, int
     };
     const double target = budget.launch_seconds();
     // The last launch of the shape that is timed: it sizes the timed launches and is their
-    // first sample, so it is not launched again (a contended atomic's launch took 1.4 s).
+    // first sample, so it is not launched again (a contended atomic's launch can take a second).
     double launch = -1;
     std::optional<Timings> first, last; // of calibration, for the growth check
     {

@@ -37,8 +37,8 @@ Pageable pageable(size_t bytes) {
     return p;
 }
 
-// One host thread moves a pageable copy at ~10 GB/s on a current server (a memcpy out of a
-// mapping reads about that on a GPU server); pinned DMA runs at ~55 GB/s. Several threads
+// One host thread moves a pageable copy at a fraction of what pinned DMA does (a memcpy out of
+// a mapping reads about that on a GPU server; baselines/nvidia/NOTES.md). Several threads
 // copy (HostCopyPool).
 unsigned copy_threads() {
     return std::clamp(std::thread::hardware_concurrency(), 1u, 8u);

@@ -4,13 +4,13 @@
 // --build-queue`) each discover the run's programs as the run does, then build those whose indices
 // they draw from one shared queue into the driver's program cache, saying which as each is done;
 // the run's own builds are then cache hits. The run does not measure meanwhile: on NVIDIA a build
-// waits for the kernels another process has running (16 workers took 61 s beside a run's long
-// launches, 15 s beside an idle GPU), and its figures would share the GPU too. The workers start
-// before the run touches OpenCL: workers the run spawned (posix_spawn of /proc/self/exe) after its
-// NVIDIA context was made did not see the NVIDIA platform, while the same command from a shell did.
-// They wait, before their own OpenCL starts, for the queue to name a device, and name it back, so
-// that a worker whose device list differs from the run's is a failure, not a build for another
-// device.
+// waits for the kernels another process has running (several times longer beside a run's long
+// launches than beside an idle GPU: docs/run-time.md), and its figures would share the GPU too. The
+// workers start before the run touches OpenCL: workers the run spawned (posix_spawn of
+// /proc/self/exe) after its NVIDIA context was made did not see the NVIDIA platform, while the same
+// command from a shell did. They wait, before their own OpenCL starts, for the queue to name a
+// device, and name it back, so that a worker whose device list differs from the run's is a failure,
+// not a build for another device.
 #pragma once
 #include "core/program_cache.hpp"
 #include "types/run_options.hpp"
