@@ -7,12 +7,6 @@
 namespace clgauge {
 namespace {
 
-std::string number(double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%g", v);
-    return buf;
-}
-
 // The audit of `m`'s program binaries (those of the kernel the claim names).
 WorkAudit audit_measurement(const Benchmark& b, const Measurement& m, const RunOptions& opts,
                             const NvidiaAssembler& tools) {
@@ -84,10 +78,9 @@ void print_audit(std::ostream& out, const DeviceAudit& audit) {
             std::snprintf(line, sizeof line, "  %-11s %-30s", audit_verdict_name(a.verdict),
                           (a.id + (a.path.empty() ? "" : " [" + a.path + "]")).c_str());
         else
-            std::snprintf(line, sizeof line, "  %-11s %-30s %5zu in loop  %10s / %-10s  %.3f",
+            std::snprintf(line, sizeof line, "  %-11s %-30s %5zu in loop  %10g / %-10g  %.3f",
                           audit_verdict_name(a.verdict), (a.id + " [" + a.path + "]").c_str(),
-                          a.in_loop, number(a.executed).c_str(), number(a.counted).c_str(),
-                          a.ratio());
+                          a.in_loop, a.executed, a.counted, a.ratio());
         out << line << "  " << a.what << (a.what.empty() ? "" : "; ") << a.reason << "\n";
     }
     out << "audit: " << audit.passed << " passed, " << audit.failed << " failed, "

@@ -1,5 +1,6 @@
 #include "isa_nvptx.hpp"
 
+#include "analysis/sass_listing.hpp"
 #include "core/kernel_resources.hpp"
 #include "isa_scratch.hpp"
 #include "text_file.hpp"
@@ -42,21 +43,12 @@ bool run(const std::string& cmd, const fs::path& log, std::string& text) {
     return ok;
 }
 
-// nvdisasm -c: a section per function (".section .text.NAME,...") and a line per instruction
-// ("/*0040*/  @!P0 BRA `(.L_x_1) ;").
+// The instructions of each function of nvdisasm -c's listing, one a line (its labels left out).
 std::map<std::string, SassKernel> parse_sass(const std::string& text) {
-    static const std::regex section(R"(^\s*\.section\s+\.text\.([A-Za-z_0-9]+),)");
-    static const std::regex instruction(R"(^\s*/\*[0-9a-f]+\*/\s+(.*?)\s*;)");
     std::map<std::string, SassKernel> kernels;
-    std::istringstream in(text);
-    std::string line, current;
-    std::smatch m;
-    while (std::getline(in, line)) {
-        if (std::regex_search(line, m, section))
-            current = m[1].str();
-        else if (!current.empty() && std::regex_search(line, m, instruction))
-            kernels[current].code += m[1].str() + "\n";
-    }
+    for (const auto& [name, lines] : parse_sass_listing(text))
+        for (const SassLine& l : lines)
+            if (!l.label) kernels[name].code += l.text + "\n";
     return kernels;
 }
 
