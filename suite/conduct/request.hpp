@@ -61,6 +61,14 @@ struct RunRequest {
     DeviceMode mode;
 };
 
+// Whether anything the request writes or judges carries the compiled code's identity (a JSON
+// report, a baseline's check or recording, the audit): else RunOptions::identify_code is off.
+inline bool reports_code(const RunRequest& r) {
+    if (const auto* t = std::get_if<TableMode>(&r.mode)) return !t->json_file.empty();
+    if (const auto* s = std::get_if<SweepMode>(&r.mode)) return !s->json_file.empty();
+    return !std::holds_alternative<BuildOnlyMode>(r.mode);
+}
+
 // Whether the request runs the table, which a crashing driver may take down with the process
 // (so it runs supervised: process/supervisor.hpp).
 inline bool runs_table(const RunRequest& r) {

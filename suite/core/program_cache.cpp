@@ -51,6 +51,7 @@ CodeIdentity ProgramCache::take_code() {
 CodeIdentity ProgramCache::identify(const cl::Program& program, const std::string& options,
                                     const std::string& log) const {
     CodeIdentity code;
+    if (!identify_code_ && !keep_device_code_) return code;
     std::vector<std::string> binaries;
     try {
         for (const auto& bin : program.getInfo<CL_PROGRAM_BINARIES>())
@@ -116,6 +117,9 @@ const cl::Program& ProgramCache::build(const std::string& text, const std::strin
             it = programs_.emplace(std::move(key), std::move(b)).first;
         }
     }
+    // Built while identification was off, asked for by a run that identifies its code.
+    if (identify_code_ && !it->second.code.known())
+        it->second.code = identify(it->second.program, options, "");
     if (std::find(used_.begin(), used_.end(), &it->second) == used_.end())
         used_.push_back(&it->second);
     return it->second.program;

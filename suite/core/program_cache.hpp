@@ -73,6 +73,9 @@ class ProgramCache {
     }
     // Keep each program's device binaries in its CodeIdentity (the work audit reads them).
     void keep_device_code(bool keep) { keep_device_code_ = keep; }
+    // Identify the programs built from now on (RunOptions::identify_code); off, their code
+    // stays unknown unless keep_device_code asks for it.
+    void identify_code(bool identify) { identify_code_ = identify; }
     // The code of the programs got (built or found in the cache) since the last call, combined
     // (code_identity.hpp); the runner attaches it to the benchmark's measurement.
     CodeIdentity take_code();
@@ -100,6 +103,7 @@ class ProgramCache {
     cl::Device device_;
     bool report_resources_ = false;
     bool keep_device_code_ = false;
+    bool identify_code_ = true;
     std::map<std::pair<std::string, std::string>, Built> programs_;
     std::vector<const Built*> used_; // since take_code(), each once, in the order first used
     // Built ahead (build_discovered), with their build logs, until get() asks for them.

@@ -10,6 +10,7 @@ void build_ahead(Session& session, const std::vector<const Benchmark*>& selectio
                  const RunOptions& options, unsigned threads, const RunHooks& hooks,
                  const BuildProgress& progress) {
     PhaseScope building(Phase::Build);
+    session.programs.identify_code(options.identify_code);
     for (const Benchmark* b : selection) {
         const PathChoice choice = choose_path(*b, session.caps, options.forced_path);
         if (!choice.path || (hooks.earlier && hooks.earlier(*b))) continue;

@@ -78,6 +78,7 @@ Measurement run_guarded(Session& session, const Benchmark& b, const RunOptions& 
 
 Measurement run_benchmark(Session& session, const Benchmark& b, const RunOptions& options) {
     (void)take_phase_times(); // the time before it is not this benchmark's
+    session.programs.identify_code(options.identify_code);
     Measurement m = run_guarded(session, b, options);
     m.phases = take_phase_times();
     return m;

@@ -58,6 +58,11 @@ struct RunOptions {
     bool small_launch = false;
     // Programs built ahead of a run, this many at a time (0: each when its benchmark asks).
     unsigned build_threads = 0;
+    // Each program's compiled code identified (its fingerprint and resources, from the
+    // driver's binaries) for the reports and checks that carry it. A CPU driver may compile
+    // every kernel of a program once more to give its binaries (PoCL), so a run that reports
+    // no code skips it.
+    bool identify_code = true;
     // Worker processes building a table run's programs before it measures
     // (process/build_workers.hpp); unset: one per build thread, at most four, on a GPU, none
     // elsewhere.
