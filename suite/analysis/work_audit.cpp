@@ -34,7 +34,7 @@ const char* audit_verdict_name(AuditVerdict v) {
 std::optional<LoopClaim> loop_claim(const Benchmark& b, const std::string& path,
                                     const RunOptions& opts, std::string* why) {
     if (const auto* c = std::any_cast<ChainSpec>(&b.spec)) {
-        const unsigned steps = chain_unrolled_steps(*c, opts);
+        const unsigned steps = chain_unrolled_steps(*c, opts, /*cpu_device=*/false); // a GPU's code
         return LoopClaim{c->kernel, steps * c->ops_per_step,
                          std::to_string(steps) + " steps x " + number(c->ops_per_step) + " each"};
     }

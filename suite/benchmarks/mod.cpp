@@ -28,6 +28,7 @@ std::vector<Benchmark> mod() {
          .source = "mod.cl",
          .kernel = "mod_proth",
          .steps = ref::kModSteps,
+         .reference_follows_unroll = true,
          .ops_per_step = 8,
          .kind = WordKind::U32,
          .reference = ref::mod_proth,

@@ -32,8 +32,10 @@ constexpr size_t kPerfCrossCheckItems = 16;
 
 // CLG_STEPS. CLGAUGE_MEM_TUNE's unroll overrides the steps unrolled per repeat: a probe of the
 // code size without a rebuild.
-unsigned chain_unrolled_steps(const ChainSpec& spec, const RunOptions& opts) {
-    return opts.mem_tune.unroll.value_or(spec.steps);
+unsigned chain_unrolled_steps(const ChainSpec& spec, const RunOptions& opts, bool cpu_device) {
+    const bool capped = cpu_device && !spec.reference_follows_unroll;
+    return opts.mem_tune.unroll.value_or(capped ? std::min(spec.steps, kCpuChainSteps)
+                                                : spec.steps);
 }
 
 namespace {
@@ -41,8 +43,10 @@ namespace {
 Measurement run_chain(const ChainSpec& spec, Session& s, const ImplPath& path,
                       const RunOptions& opts) {
     MeasurementDriver d(s, opts);
-    const unsigned unrolled = chain_unrolled_steps(spec, opts);
-    cl::Kernel kernel = d.kernel(spec.source, spec.kernel, chain_build_options(spec, path, opts));
+    const bool cpu = s.facts().is_cpu();
+    const unsigned unrolled = chain_unrolled_steps(spec, opts, cpu);
+    cl::Kernel kernel =
+        d.kernel(spec.source, spec.kernel, chain_build_options(spec, path, opts, cpu));
     // CLGAUGE_MEM_TUNE's local (and wgs, below) reshape the launch: probing a GPU without a
     // rebuild.
     const size_t local = pick_local_size(
@@ -119,9 +123,9 @@ Measurement run_chain(const ChainSpec& spec, Session& s, const ImplPath& path,
 
 } // namespace
 
-std::string chain_build_options(const ChainSpec& spec, const ImplPath& path,
-                                const RunOptions& opts) {
-    const unsigned unrolled = chain_unrolled_steps(spec, opts);
+std::string chain_build_options(const ChainSpec& spec, const ImplPath& path, const RunOptions& opts,
+                                bool cpu_device) {
+    const unsigned unrolled = chain_unrolled_steps(spec, opts, cpu_device);
     // The seed as a literal too: the chain constants become immediate operands (clg_const).
     return spec.options + " -DCLG_STEPS=" + std::to_string(unrolled) +
            " -DCLG_SEED=" + std::to_string(opts.seed) + "u" +

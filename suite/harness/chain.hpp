@@ -35,7 +35,10 @@ struct ChainSpec {
     std::string source, kernel;
     std::string options;          // build options common to all paths
     unsigned steps = kChainSteps; // unrolled steps per repeat (CLG_STEPS)
-    double ops_per_step = 0;      // counted operations per step per work-item, all lanes
+    // The CPU model follows the unroll (mod.proth's input offset moves every repeat of
+    // `steps`): CPU devices unroll `steps` too.
+    bool reference_follows_unroll = false;
+    double ops_per_step = 0; // counted operations per step per work-item, all lanes
     WordKind kind = WordKind::U32;
     size_t word_bytes = 4, words_per_item = 2;
     ChainReference reference = nullptr;
@@ -50,14 +53,21 @@ struct ChainSpec {
 
 Benchmark chain_benchmark(ChainSpec spec);
 
-// Chain steps unrolled per repeat (CLG_STEPS) in a run with `opts`: the spec's, or mem_tune's
-// unroll where it probes another.
-unsigned chain_unrolled_steps(const ChainSpec& spec, const RunOptions& opts);
+// A CPU device's unrolled steps at most: a CPU compiler's time grows faster than the unrolled
+// body (PoCL compiles every kernel at its first launch, and a few deep chains took most of a
+// cold table's time: docs/run-time.md), while beside this many dependent steps a CPU core's
+// loop branch costs next to nothing.
+inline constexpr unsigned kCpuChainSteps = 32;
 
-// The options a chain kernel is built with on `path` in a run with `opts` (the offline ISA
-// checks build the same).
-std::string chain_build_options(const ChainSpec& spec, const ImplPath& path,
-                                const RunOptions& opts);
+// Chain steps unrolled per repeat (CLG_STEPS) in a run with `opts` on a CPU device or not: the
+// spec's (at most kCpuChainSteps on a CPU, unless its reference follows the unroll), or mem_tune's
+// unroll where it probes another.
+unsigned chain_unrolled_steps(const ChainSpec& spec, const RunOptions& opts, bool cpu_device);
+
+// The options a chain kernel is built with on `path` in a run with `opts` on a CPU device or
+// not (the offline ISA checks build the GPU's).
+std::string chain_build_options(const ChainSpec& spec, const ImplPath& path, const RunOptions& opts,
+                                bool cpu_device);
 
 // One row of a family whose entries differ only in these: entry <name>.<family> runs kernel
 // <name>_<family> of kernels/<family>.cl.

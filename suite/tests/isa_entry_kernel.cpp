@@ -28,7 +28,7 @@ EntryKernel entry_kernel(const Benchmark& b, const std::string& name) {
     const ImplPath& path = path_named(b, name);
     const RunOptions run{};
     if (const auto* c = std::any_cast<ChainSpec>(&b.spec))
-        return {c->source, {c->kernel}, chain_build_options(*c, path, run)};
+        return {c->source, {c->kernel}, chain_build_options(*c, path, run, false)};
     if (const auto* m = std::any_cast<MmaSpec>(&b.spec)) {
         for (const MmaPath& mp : m->paths)
             if (mp.path.name == name) return {"mma.cl", {"mma"}, mma_build_options(*m, mp, run)};

@@ -1,0 +1,60 @@
+// label unit: a run identifies its programs' compiled code (the driver's binaries, which a CPU
+// driver may compile every kernel once more to give) only where something it writes or judges
+// carries it (conduct/request.hpp reports_code), and a chain kernel's unroll on a CPU device
+// (harness/chain.hpp chain_unrolled_steps).
+#include "cli/options.hpp"
+#include "harness/chain.hpp"
+#include "registry/registry.hpp"
+
+#include <gtest/gtest.h>
+
+#include <any>
+
+namespace clgauge {
+namespace {
+
+bool reports_code_for(const std::vector<std::string>& args) {
+    return reports_code(request_for(parse_cli(args)));
+}
+
+TEST(ReportsCode, OnlyWhatIsWrittenOrJudgedAsksForTheCode) {
+    EXPECT_FALSE(reports_code_for({})) << "the console table shows no fingerprint";
+    EXPECT_FALSE(reports_code_for({"--csv", "t.csv"})) << "the CSV has no fingerprint";
+    EXPECT_FALSE(reports_code_for({"--build-only"}));
+    EXPECT_TRUE(reports_code_for({"--json", "t.json"})) << "the JSON report has each code";
+    EXPECT_TRUE(reports_code_for({"--check"})) << "a check compares fingerprints";
+    EXPECT_TRUE(reports_code_for({"--record"})) << "a recording keeps the code";
+    EXPECT_TRUE(reports_code_for({"--audit"})) << "the audit reads the binaries";
+    EXPECT_TRUE(reports_code_for({"--sweep", "fma", "--json", "s.json"}));
+}
+
+const ChainSpec& chain_spec(const std::string& id) {
+    const auto selection = select_benchmarks(id);
+    if (selection.size() != 1) throw std::runtime_error(id + " is not one benchmark");
+    return std::any_cast<const ChainSpec&>(selection.front()->spec);
+}
+
+TEST(ChainUnroll, ACpuDeviceUnrollsAtMostTheCpuSteps) {
+    const ChainSpec& fma = chain_spec("fp32.fma");
+    ASSERT_GT(fma.steps, kCpuChainSteps) << "the test needs a chain deeper than the CPU's";
+    const RunOptions opts;
+    EXPECT_EQ(chain_unrolled_steps(fma, opts, /*cpu_device=*/false), fma.steps);
+    EXPECT_EQ(chain_unrolled_steps(fma, opts, /*cpu_device=*/true), kCpuChainSteps);
+    EXPECT_NE(chain_build_options(fma, fma.entry.paths.front(), opts, true)
+                  .find("-DCLG_STEPS=" + std::to_string(kCpuChainSteps) + " "),
+              std::string::npos);
+    RunOptions tuned;
+    tuned.mem_tune.unroll = 7;
+    EXPECT_EQ(chain_unrolled_steps(fma, tuned, true), 7u) << "a probe's unroll is its own";
+}
+
+// mod.proth's CPU model reads its input by repeats of the kernel's unroll: capped, the kernel
+// would read other words than the model (selftest ChainUnroll.ModProthCappedFailsOnCpu).
+TEST(ChainUnroll, AReferenceThatFollowsTheUnrollKeepsIt) {
+    const ChainSpec& mod = chain_spec("mod.proth");
+    ASSERT_TRUE(mod.reference_follows_unroll);
+    EXPECT_EQ(chain_unrolled_steps(mod, RunOptions{}, /*cpu_device=*/true), mod.steps);
+}
+
+} // namespace
+} // namespace clgauge
