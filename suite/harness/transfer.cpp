@@ -42,8 +42,8 @@ class HostBuffer {
   public:
     HostBuffer(Session& s, size_t bytes, HostMemory kind) : s_(s) {
         if (kind == HostMemory::Pageable) {
-            pageable_.resize(bytes / 4);
-            data_ = pageable_.data();
+            pageable_ = pageable_words(bytes / 4);
+            data_ = pageable_.get();
             return;
         }
         pinned_ = cl::Buffer(s.context, CL_MEM_ALLOC_HOST_PTR | CL_MEM_READ_WRITE, bytes);
@@ -51,7 +51,7 @@ class HostBuffer {
             s.queue.enqueueMapBuffer(pinned_, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, bytes));
     }
     ~HostBuffer() {
-        if (pageable_.empty() && data_) {
+        if (!pageable_ && data_) {
             try {
                 s_.queue.enqueueUnmapMemObject(pinned_, data_);
                 s_.queue.finish();
@@ -65,7 +65,7 @@ class HostBuffer {
 
   private:
     Session& s_;
-    std::vector<uint32_t> pageable_;
+    PageableWords pageable_;
     cl::Buffer pinned_;
     uint32_t* data_ = nullptr;
 };
@@ -89,6 +89,24 @@ void fill_device(Session& s, const cl::Buffer& buf, size_t words, uint32_t seed,
                                  cl::NullRange, nullptr, &e);
     s.queue.flush();
     wait_for(e, opts.timeout_s);
+}
+
+PageableWords pageable_words(size_t words) {
+    const size_t bytes = (words * sizeof(uint32_t) + 4095) / 4096 * 4096;
+    PageableWords p(
+        static_cast<uint32_t*>(std::aligned_alloc(4096, std::max<size_t>(bytes, 4096))));
+    if (!p) throw std::bad_alloc();
+    return p;
+}
+
+void fill_sentinel(uint32_t* dst, size_t words, uint32_t pattern) {
+    parallel_for(
+        words,
+        [&](size_t begin, size_t end) {
+            for (size_t i = begin; i < end; ++i)
+                dst[i] = pattern ^ uint32_t(i);
+        },
+        size_t(1) << 20);
 }
 
 void fill_sent_words(uint32_t* dst, size_t words, uint32_t seed) {
@@ -189,8 +207,7 @@ Measurement run_transfer(const TransferSpec& spec, Session& s, const ImplPath&,
     }
     if (down) {
         dst.emplace(s, bytes, spec.host);
-        for (size_t i = 0; i < words; ++i)
-            dst->data()[i] = 0xdeadbeefu ^ uint32_t(i);
+        fill_sentinel(dst->data(), words, 0xdeadbeefu);
         dev_down = cl::Buffer(s.context, CL_MEM_READ_WRITE, bytes);
         fill_device(s, dev_down, words, opts.seed, ref::kReceiveStream, opts);
     }
@@ -266,9 +283,10 @@ Measurement run_transfer(const TransferSpec& spec, Session& s, const ImplPath&,
     h.verify = [&] {
         Verification v;
         if (up) {
-            std::vector<uint32_t> back(words, 0x5a5a5a5au);
-            s.queue.enqueueReadBuffer(dev_up, CL_TRUE, 0, bytes, back.data());
-            check_transfer_words(back.data(), words, opts.seed, false, "sent", v);
+            const PageableWords back = pageable_words(words);
+            fill_sentinel(back.get(), words, 0x5a5a5a5au);
+            s.queue.enqueueReadBuffer(dev_up, CL_TRUE, 0, bytes, back.get());
+            check_transfer_words(back.get(), words, opts.seed, false, "sent", v);
         }
         if (down) check_transfer_words(dst->data(), words, opts.seed, true, "received", v);
         return v;

@@ -4,6 +4,9 @@
 #pragma once
 #include "harness/adapter.hpp"
 
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -31,6 +34,16 @@ void build_fill_program(Session& s, const RunOptions& opts);
 // the device-side fill of `words` words of stream `stream` (reference/transfer.hpp),
 void fill_device(Session& s, const cl::Buffer& buf, size_t words, uint32_t seed, uint32_t stream,
                  const RunOptions& opts);
+// ordinary pageable host memory, page-aligned and not yet written: the caller writes every
+// word on every core (fill_sent_words, fill_sentinel), so its pages are first touched there
+// and before any timing, not on one thread,
+struct FreeDeleter {
+    void operator()(void* p) const { std::free(p); }
+};
+using PageableWords = std::unique_ptr<uint32_t[], FreeDeleter>;
+PageableWords pageable_words(size_t words);
+// words that no transfer writes (dst[i] = pattern ^ i, on every core),
+void fill_sentinel(uint32_t* dst, size_t words, uint32_t pattern);
 // the sent stream written into host memory (on every core),
 void fill_sent_words(uint32_t* dst, size_t words, uint32_t seed);
 // and every word of `got` against the sent (or received) stream.
