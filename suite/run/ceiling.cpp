@@ -78,17 +78,32 @@ std::optional<Ceiling> path_ceiling(const Benchmark& b, const Measurement& m, co
     return c;
 }
 
-void hold_to_ceiling(const Benchmark& b, const DeviceFacts& f, const CoreEstimate& cores,
+bool hold_to_ceiling(const Benchmark& b, const DeviceFacts& f, const CoreEstimate& cores,
                      Measurement& m) {
-    if (m.status != Status::Ok || m.time_is_figure) return;
+    if (m.status != Status::Ok || m.time_is_figure) return false;
     const auto ceiling = path_ceiling(b, m, f, cores);
     const double rate = m.rate();
-    if (!ceiling || ceiling->rate <= 0 || rate <= ceiling->rate * kCeilingMargin) return;
+    if (!ceiling || ceiling->rate <= 0 || rate <= ceiling->rate * kCeilingMargin) return false;
     m.status = Status::VerifyFailed;
     m.reason = rate_text(rate, b.unit) + " is above the path's peak on this device, " +
                rate_text(ceiling->rate, b.unit) + " (" + ceiling->basis +
                "): the timing cannot be right" +
                (m.timings.clock == TimerSource::Host ? "" : " (the device's profiling clock)");
+    return true;
+}
+
+Measurement measure_within_ceiling(const Benchmark& b, const DeviceFacts& f,
+                                   const CoreEstimate& cores,
+                                   const std::function<Measurement()>& measure) {
+    Measurement first = measure();
+    if (!hold_to_ceiling(b, f, cores, first)) return first;
+    Measurement again = measure();
+    if (hold_to_ceiling(b, f, cores, again)) {
+        again.reason += "; measured twice, the first time " + first.reason;
+        return again;
+    }
+    again.details.push_back({"remeasured", "the first figure was above the peak: " + first.reason});
+    return again;
 }
 
 } // namespace clgauge

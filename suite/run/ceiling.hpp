@@ -9,6 +9,7 @@
 #include "core/device.hpp"
 #include "types/benchmark.hpp"
 
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -34,8 +35,18 @@ std::optional<Ceiling> issue_ceiling(const Benchmark& b, const std::string& path
 std::optional<Ceiling> path_ceiling(const Benchmark& b, const Measurement& m, const DeviceFacts& f,
                                     const CoreEstimate& cores);
 
-// Fails `m` (VerifyFailed) when its rate is above path_ceiling's, by more than the margin.
-void hold_to_ceiling(const Benchmark& b, const DeviceFacts& f, const CoreEstimate& cores,
+// Fails `m` (VerifyFailed) when its rate is above path_ceiling's, by more than the margin;
+// true when it did.
+bool hold_to_ceiling(const Benchmark& b, const DeviceFacts& f, const CoreEstimate& cores,
                      Measurement& m);
+
+// `measure`'s figure held to its ceiling, and measured once more where it broke it: a profiling
+// clock's passing fault (a median of launches read a few percent above a physical peak on
+// one machine and not the next time) is not the device's figure, while work counted that was
+// not done breaks the ceiling again and fails. The figure kept says the first in its detail
+// "remeasured".
+Measurement measure_within_ceiling(const Benchmark& b, const DeviceFacts& f,
+                                   const CoreEstimate& cores,
+                                   const std::function<Measurement()>& measure);
 
 } // namespace clgauge

@@ -41,11 +41,13 @@ Measurement run_guarded(Session& session, const Benchmark& b, const RunOptions& 
     (void)session.programs.take_compiler_output(); // an earlier build's, not this benchmark's
     (void)session.programs.take_code();
     try {
-        m = b.run(session, b, *choice.path, options);
-        m.path = choice.path->name;
         // Every harness's figure, however it was timed, against the host and the peak.
-        if (m.status == Status::Ok) check_figure_clock(m.timings);
-        hold_to_ceiling(b, session.facts(), session.cores, m);
+        m = measure_within_ceiling(b, session.facts(), session.cores, [&] {
+            Measurement x = b.run(session, b, *choice.path, options);
+            x.path = choice.path->name;
+            if (x.status == Status::Ok) check_figure_clock(x.timings);
+            return x;
+        });
     } catch (const DeviceLimit& e) {
         m.status = Status::Unsupported;
         m.reason = e.what();

@@ -151,6 +151,42 @@ TEST(Ceiling, ComputeAboveTheFp32PeakFailsWhereThatIsABound) {
     EXPECT_EQ(over.status, Status::Ok);
 }
 
+// A figure above its peak is measured once more: a passing fault gives way to the second
+// figure, which says the first; the planted persistent one (work counted that was not done)
+// fails both times; a figure within its peak is measured once.
+TEST(Ceiling, AboveThePeakIsMeasuredOnceMore) {
+    const DeviceFacts f;
+    const CoreEstimate cores;
+    const auto with_peak = [](Measurement m) {
+        m.details = {{"peak_Bps", "3.35e+12"}, {"peak_basis", "HBM3, 3.35 TB/s"}};
+        return m;
+    };
+    const Benchmark b = entry(Unit::BytePerSecond, false);
+    int calls = 0;
+    const Measurement passing = measure_within_ceiling(b, f, cores, [&] {
+        return with_peak(++calls == 1 ? ok_rate(3.6e9, 1e-3) : ok_rate(3.3e9, 1e-3));
+    });
+    EXPECT_EQ(calls, 2);
+    EXPECT_EQ(passing.status, Status::Ok) << passing.reason;
+    ASSERT_FALSE(passing.details.empty());
+    EXPECT_EQ(passing.details.back().first, "remeasured");
+    calls = 0;
+    const Measurement persistent = measure_within_ceiling(b, f, cores, [&] {
+        ++calls;
+        return with_peak(ok_rate(6.6e9, 1e-3)); // planted: twice the work counted
+    });
+    EXPECT_EQ(calls, 2);
+    EXPECT_EQ(persistent.status, Status::VerifyFailed);
+    EXPECT_NE(persistent.reason.find("measured twice"), std::string::npos) << persistent.reason;
+    calls = 0;
+    const Measurement within = measure_within_ceiling(b, f, cores, [&] {
+        ++calls;
+        return with_peak(ok_rate(3.3e9, 1e-3));
+    });
+    EXPECT_EQ(calls, 1);
+    EXPECT_EQ(within.status, Status::Ok);
+}
+
 TEST(Watchdog, FiresWhileTheCallerIsBlocked) {
     // Planted: a wait that never returns, as a driver's status query on a hung kernel.
     EXPECT_EXIT(
