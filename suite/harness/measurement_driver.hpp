@@ -28,6 +28,11 @@ struct KernelHarness {
     // work-groups) and returns false when it cannot. Unset, or `pinned`: the launch is timed as
     // it stands (one warm-up launch sizes the count).
     GrowLaunch grow;
+    // Perf, a launch that is not grown: makes it about `factor` (< 1) times as long (a
+    // transfer's bytes) and returns false when it cannot. A first launch longer than
+    // Budget::most_launch_seconds() is cut to it before the launch is timed, so that the
+    // timed launches keep the budget's bound.
+    GrowLaunch shrink;
     bool pinned = false;
     int rounds = 4; // calibration rounds at most
     // A harness that counts its own launches (thousands of empty ones): `reps` samples after

@@ -72,7 +72,7 @@ struct Staging {
 };
 
 struct Setup {
-    size_t bytes, words;
+    size_t bytes, words; // what each transfer moves: the buffers' size, or less (shrink)
     cl::Buffer buffer; // ALLOC_HOST_PTR for the clpeak routes, device memory when staged
     PageableWords host;
     std::unique_ptr<HostCopyPool> copier;
@@ -197,6 +197,11 @@ Measurement run_route(const RouteSpec& spec, Session& s, const ImplPath&, const 
         }
         const Stats st = summarize(std::move(times));
         return Timings{st, st};
+    };
+    h.shrink = [&](double factor) {
+        if (!shrink_transfer(x.bytes, factor)) return false;
+        x.words = x.bytes / 4;
+        return true;
     };
     Measurement m;
     m.timings = d.time(h);

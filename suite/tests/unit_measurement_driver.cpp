@@ -113,6 +113,33 @@ TEST(MeasurementDriver, ALaunchTooLongForTheBudgetIsCaught) {
     EXPECT_NE(over->find("more than twice the budget"), std::string::npos) << *over;
 }
 
+// A pinned launch that can be cut (a pageable transfer of 256 MiB, 38 ms against the 25 ms a
+// launch may take at 100 ms): the first launch is cut, and the rest keep the bound. The
+// planted fault: the same launch that cannot be cut breaks it.
+TEST(MeasurementDriver, ALaunchTooLongIsCutWhereItCanBe) {
+    const Budget b{.seconds = 0.1};
+    FakeHarness cut{.per_repeat = 38e-3 / 256}, kept{.per_repeat = 38e-3 / 256};
+    cut.repeats = kept.repeats = 256; // MiB
+    KernelHarness h = cut.parts(), stuck = kept.parts();
+    h.pinned = stuck.pinned = true;
+    h.shrink = [&](double factor) {
+        const auto to = uint32_t(cut.repeats * factor);
+        if (to == 0 || to >= cut.repeats) return false;
+        cut.repeats = to;
+        return true;
+    };
+    stuck.shrink = [](double) { return false; };
+    BudgetLedger ledger, broken;
+    const Timings t = perf_launches(h, h.timed, b, ledger);
+    EXPECT_LT(cut.repeats, 256u);
+    EXPECT_LE(cut.launch_s(), b.most_launch_seconds());
+    EXPECT_GE(t.device.count(), size_t(b.min_reps));
+    EXPECT_FALSE(budget_overrun(ledger, b).has_value()) << ledger.total();
+    EXPECT_EQ(ledger.launches, cut.launches);
+    perf_launches(stuck, stuck.timed, b, broken);
+    EXPECT_TRUE(budget_overrun(broken, b).has_value()) << broken.total();
+}
+
 // Planted fault: a harness that ignores the count the driver gives it (it times 100 launches
 // more) breaks the bound, and the check says so.
 TEST(MeasurementDriver, PlantedHarnessIgnoringTheCountIsCaught) {
