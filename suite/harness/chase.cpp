@@ -15,9 +15,11 @@ namespace clgauge {
 namespace {
 
 constexpr size_t kConformanceBytes = 64 * 1024;
-// Steps of one launch: at least 2^16 dependent loads in perf mode (2^14 on a CPU device, whose
-// loads are cheaper to time), grown until a launch takes half of Budget::launch_seconds().
-constexpr uint32_t kMinSteps = 1u << 16, kMinStepsCpu = 1u << 14, kMostSteps = 1u << 26;
+// Steps of one launch: at least 2^14 dependent loads in perf mode, grown until a launch takes
+// half of Budget::launch_seconds(). The floor is low enough that a figure's launches (pairs of
+// N and 2N steps) at a GPU's DRAM latency keep the budget's bound; the pair's difference
+// cancels the launch's fixed cost.
+constexpr uint32_t kMinSteps = 1u << 14, kMostSteps = 1u << 26;
 // Before timing, a lap of the cycle (up to this many steps, in launches of at most
 // kWarmupChunk) brings a working set that fits a cache into it.
 constexpr uint64_t kWarmupSteps = 1u << 21, kWarmupChunk = 1u << 20;
@@ -125,7 +127,7 @@ Measurement run_chase(const ChaseSpec& spec, Session& s, const ImplPath&, const 
         // Grown on the loads' own time, t(2N) - t(N): a launch's fixed cost (milliseconds on
         // a loaded CPU device) would otherwise stop the growth while the loads still drown in
         // its jitter.
-        steps = f.is_gpu() ? kMinSteps : kMinStepsCpu;
+        steps = kMinSteps;
         const double target = d.budget.launch_seconds() * 0.5;
         for (;;) {
             const double once = chase.launch(steps).first;
