@@ -35,7 +35,7 @@ void build_with_workers(BuildWorkers& workers, const std::vector<DeviceEntry>& d
                         const RunOptions& opts) {
     std::vector<BuildWorkers::Device> handed;
     for (const auto& d : devices)
-        if (builds_with_workers(d.facts.is_gpu(), opts)) handed.push_back({d.index, d.facts.name});
+        if (builds_with_workers(d.facts, opts)) handed.push_back({d.index, d.facts.name});
     PhaseScope building(Phase::Build);
     workers.hand_out(handed);
     workers.finish();
@@ -45,7 +45,7 @@ void build_with_workers(BuildWorkers& workers, const std::vector<DeviceEntry>& d
 DeviceReport run_table(Session& session, const std::vector<const Benchmark*>& selection,
                        const RunOptions& opts, const Progress& progress, RunHooks hooks,
                        const BuildWorkers* workers, std::string& workers_line) {
-    if (!workers || !builds_with_workers(session.facts().is_gpu(), opts))
+    if (!workers || !builds_with_workers(session.facts(), opts))
         return run_all(session, selection, opts, progress, hooks);
     const size_t device = session.entry.index;
     RunOptions run_opts = opts;
@@ -67,8 +67,7 @@ void build_only(const std::vector<DeviceEntry>& devices,
                 const std::vector<const Benchmark*>& selection, const RunOptions& opts,
                 const BuildWorkers* workers) {
     for (const auto& entry : devices) {
-        if (workers && builds_with_workers(entry.facts.is_gpu(), opts) &&
-            workers->failures().empty()) {
+        if (workers && builds_with_workers(entry.facts, opts) && workers->failures().empty()) {
             // The driver's cache has what they built: nothing is left to do here.
             std::cout << "build workers: " << workers->started() << " processes built "
                       << workers->built(entry.index) << " programs\n";

@@ -20,7 +20,7 @@ std::unique_ptr<BuildWorkers> start_build_workers(const std::vector<const Benchm
                                                   const RunOptions& opts);
 
 // Hands the workers the programs of the devices that build with them (builds_with_workers: the
-// GPUs) and waits for them; with no such device they end without building.
+// GPUs, PoCL) and waits for them; with no such device they end without building.
 void build_with_workers(BuildWorkers& workers, const std::vector<DeviceEntry>& devices,
                         const RunOptions& opts);
 

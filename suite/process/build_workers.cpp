@@ -122,8 +122,9 @@ unsigned build_worker_count(const RunOptions& opts) {
     return opts.build_threads >= 2 ? std::min(opts.build_threads, kMostBuildWorkers) : 0u;
 }
 
-bool builds_with_workers(bool gpu, const RunOptions& opts) {
-    return build_worker_count(opts) > 0 && (gpu || opts.build_workers);
+bool builds_with_workers(const DeviceFacts& device, const RunOptions& opts) {
+    const bool kept = device.is_gpu() || device.platform == "Portable Computing Language";
+    return build_worker_count(opts) > 0 && (kept || opts.build_workers);
 }
 
 std::vector<std::vector<std::string>>

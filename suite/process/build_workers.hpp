@@ -12,6 +12,7 @@
 // device, and name it back, so that a worker whose device list differs from the run's is a failure,
 // not a build for another device.
 #pragma once
+#include "core/device.hpp"
 #include "core/program_cache.hpp"
 #include "types/run_options.hpp"
 
@@ -57,10 +58,11 @@ constexpr unsigned kMostBuildWorkers = 4;
 // How many build workers a run starts: RunOptions::build_workers where set, else one per build
 // thread, at most kMostBuildWorkers (RunOptions::build_threads; none for fewer than two).
 unsigned build_worker_count(const RunOptions& opts);
-// Whether a run has the workers build a device's programs: on a GPU, and on any device where
-// RunOptions::build_workers is set (elsewhere a CPU driver builds in the run's threads, on the
-// cores its kernels run on).
-bool builds_with_workers(bool gpu, const RunOptions& opts);
+// Whether a run has the workers build a device's programs: where its driver keeps what one
+// process built for the next (a GPU's program cache; PoCL's kernel cache), and on any device
+// where RunOptions::build_workers is set. Intel's CPU runtime keeps nothing: a worker's build
+// would be done again by the run.
+bool builds_with_workers(const DeviceFacts& device, const RunOptions& opts);
 
 // The argument lists of `workers` workers, each ending with `extra` (the run's selection:
 // --only, --path, ...).

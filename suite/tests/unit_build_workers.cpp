@@ -145,5 +145,25 @@ TEST(BuildWorkers, AProgramThatCannotStartIsNoWorker) {
     EXPECT_EQ(w.built(), 0u);
 }
 
+// Workers build for the devices whose driver keeps a process's builds for the next: GPUs and
+// PoCL; Intel's CPU runtime builds in the run (the planted case: workers there would build
+// every program twice), unless the run asks for workers itself.
+TEST(BuildWorkers, BuildForTheDevicesWhoseDriverKeepsTheirBuilds) {
+    RunOptions opts;
+    opts.build_threads = 2;
+    DeviceFacts gpu, pocl, intel;
+    gpu.type = CL_DEVICE_TYPE_GPU;
+    pocl.type = intel.type = CL_DEVICE_TYPE_CPU;
+    pocl.platform = "Portable Computing Language";
+    intel.platform = "Intel(R) OpenCL";
+    EXPECT_TRUE(builds_with_workers(gpu, opts));
+    EXPECT_TRUE(builds_with_workers(pocl, opts));
+    EXPECT_FALSE(builds_with_workers(intel, opts));
+    opts.build_workers = 2;
+    EXPECT_TRUE(builds_with_workers(intel, opts)) << "asked for, workers build anywhere";
+    opts = RunOptions{}; // no build threads: no workers
+    EXPECT_FALSE(builds_with_workers(gpu, opts));
+}
+
 } // namespace
 } // namespace clgauge::test
