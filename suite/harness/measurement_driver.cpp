@@ -36,20 +36,15 @@ Timings perf_launches(const KernelHarness& h, const TimedLaunches& timed, const 
     }
     const bool calibrated = h.grow && !h.pinned;
     if (!calibrated && h.shrink) {
-        // A launch as it stands, charged to calibration; one too long for the bound is timed
-        // once more (a first launch may pay for the driver's first touch of its memory), and
-        // cut if it still is, to 0.4 of the most a launch may take: the two launches of its
-        // first size and the timed ones keep the bound.
+        // One launch as it stands, charged to calibration: too long for the bound, it is cut
+        // (a little below the most, which the timed launches may read above).
         PhaseScope calibrating(Phase::Calibrate);
+        const Timings probe = timed(0, 1);
+        const double once = std::max(probe.device.median, probe.host.median);
+        ledger.calibrate_s += once;
+        ledger.launches += 1;
         const double most = budget.most_launch_seconds();
-        double once = 0;
-        for (int probe = 0; probe < 2 && (probe == 0 || once > most); ++probe) {
-            const Timings t = timed(0, 1);
-            once = std::max(t.device.median, t.host.median);
-            ledger.calibrate_s += t.host.median;
-            ledger.launches += 1;
-        }
-        if (once > most) (void)h.shrink(0.4 * most / once);
+        if (once > most) (void)h.shrink(0.8 * most / once);
     }
     BudgetLedger spent;
     const Timings t =

@@ -291,7 +291,7 @@ Measurement run_transfer(const TransferSpec& spec, Session& s, const ImplPath&,
     // The round trip: what went up comes back into fresh host memory; what came down is
     // checked where it landed.
     h.shrink = [&](double factor) {
-        each_up.clear(); // the first launches', of all the bytes
+        each_up.clear(); // the first launch's, of all the bytes
         each_down.clear();
         return shrink_transfer(moved, factor);
     };
