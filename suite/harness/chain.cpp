@@ -19,10 +19,10 @@ constexpr size_t kPerfSampleItems = 256;
 // kSmallLocal); perf launches kPerfGroupsPerCu of them per compute unit, several whole waves
 // on any GPU, so a partial last wave costs little.
 constexpr size_t kLocal = 256, kPerfGroupsPerCu = 64;
-// A GPU launch has a fixed cost of its own: the waves ramp up and drain (about 14 us on a
-// large GPU: short launches read measurably below long ones; baselines/nvidia/NOTES.md). Perf
-// launches on a GPU aim at least this long, within what lets the budget keep its bound
-// (Budget::most_launch_seconds(): 25 ms at 100 ms), where it stays under 0.1%.
+// A GPU launch has a fixed cost of its own: the waves ramp up and drain, so short launches
+// read measurably below long ones (baselines/nvidia/NOTES.md). Perf launches on a GPU aim at
+// least this long, within what lets the budget keep its bound (Budget::most_launch_seconds()),
+// where that cost is a negligible share.
 constexpr double kGpuLaunchFloorSeconds = 0.05;
 // Bounds the CPU time of a perf-mode check (software fp16 costs ~50 ns a step).
 constexpr double kPerfReferenceSteps = 4e7;

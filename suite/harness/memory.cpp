@@ -324,9 +324,9 @@ size_t memory_array_bytes(const Session& s, const RunOptions& opts, unsigned arr
     else if (f.is_cpu())
         bytes = kCpuArrayBytes;
     else if (const auto peak = memory_peak(f))
-        // NVIDIA's event stamps add 4.3-4.5 us to every launch (the median START to END of an empty
-        // kernel: baselines/nvidia/NOTES.md): launches of >= 2.5 ms keep that below 0.2%. 12 GiB
-        // keeps word indices within 32 bits.
+        // Every launch's event stamps carry a fixed few microseconds (an empty kernel's START to
+        // END: baselines/nvidia/NOTES.md): launches of 2.5 ms or more keep that a small share.
+        // 12 GiB keeps word indices within 32 bits.
         bytes =
             std::clamp(peak->bytes_per_second * 2.5e-3, double(2ull << 30), double(12ull << 30));
     else

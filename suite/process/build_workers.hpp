@@ -48,11 +48,10 @@ std::optional<BuildRecord> read_build_record(int fd);
 // threads).
 BuildProgress build_notices(std::ostream& out, size_t device);
 
-// The most build workers a run starts by itself. NVIDIA's driver, from a cold cache,
-// builds a table's programs about twice as fast in 4 processes as in one, and no faster in
-// 16 (baselines/nvidia/NOTES.md): its builds hardly scale past a few. Every
-// worker costs a process start, a context and a discovery of the run's programs, which a run
-// whose programs are all cached pays for nothing: 1.7 s in 4 workers, 3.8 s in 16.
+// The most build workers a run starts by itself. NVIDIA's driver's cold builds hardly scale
+// past a few processes (docs/run-time.md has the times), while every worker costs a process
+// start, a context and a discovery of the run's programs, which a run whose programs are all
+// cached pays for nothing.
 constexpr unsigned kMostBuildWorkers = 4;
 
 // How many build workers a run starts: RunOptions::build_workers where set, else one per build

@@ -96,9 +96,9 @@ TEST(MeasurementDriver, FloorIsCappedSoMinRepsFit) {
 }
 
 TEST(MeasurementDriver, ALaunchTooLongForTheBudgetIsCaught) {
-    // The contended compare-and-swap as it was: a launch that cannot be made shorter, 1.4 s
-    // against 100 ms. It gets its min_reps samples (the first after a warm-up), and the ledger
-    // says the bound was broken.
+    // A launch that cannot be made shorter, fourteen times the whole budget (the contended
+    // compare-and-swap as it was). It gets its min_reps samples (the first after a warm-up), and
+    // the ledger says the bound was broken.
     FakeHarness f{.fixed = 1.4};
     Budget b{.seconds = 0.1};
     BudgetLedger ledger;
@@ -113,8 +113,8 @@ TEST(MeasurementDriver, ALaunchTooLongForTheBudgetIsCaught) {
     EXPECT_NE(over->find("more than twice the budget"), std::string::npos) << *over;
 }
 
-// A pinned launch that can be cut (a pageable transfer of 256 MiB, 38 ms against the 25 ms a
-// launch may take at 100 ms): the first launch is cut, and the rest keep the bound. The
+// A pinned launch that can be cut (a fake pageable transfer of 256 "MiB" that takes half as
+// long again as a launch may): the first launch is cut, and the rest keep the bound. The
 // planted fault: the same launch that cannot be cut breaks it.
 TEST(MeasurementDriver, ALaunchTooLongIsCutWhereItCanBe) {
     const Budget b{.seconds = 0.1};
