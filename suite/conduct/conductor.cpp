@@ -30,13 +30,10 @@ ReporterList reporters(const RunRequest& r, const std::optional<CrashJournal>& j
     ReporterList report;
     report.add(std::make_unique<ConsoleReporter>(
         std::cout, [&](size_t device) { return !journal || !journal->table_printed(device); }));
-    std::string json, csv;
-    if (const auto* t = std::get_if<TableMode>(&r.mode)) json = t->json_file, csv = t->csv_file;
-    if (const auto* c = std::get_if<CheckMode>(&r.mode)) json = c->json_file;
-    if (const auto* s = std::get_if<SweepMode>(&r.mode)) json = s->json_file;
-    if (const auto* a = std::get_if<AuditMode>(&r.mode)) json = a->json_file;
-    if (!json.empty()) report.add(std::make_unique<JsonReporter>(json));
-    if (!csv.empty()) report.add(std::make_unique<CsvReporter>(csv));
+    if (const std::string json = json_report_file(r); !json.empty())
+        report.add(std::make_unique<JsonReporter>(json));
+    if (const auto* t = std::get_if<TableMode>(&r.mode); t && !t->csv_file.empty())
+        report.add(std::make_unique<CsvReporter>(t->csv_file));
     return report;
 }
 

@@ -61,12 +61,23 @@ struct RunRequest {
     DeviceMode mode;
 };
 
+// The JSON report the request's mode writes ("": none).
+inline std::string json_report_file(const RunRequest& r) {
+    return std::visit(
+        [](const auto& mode) -> std::string {
+            if constexpr (requires { mode.json_file; })
+                return mode.json_file;
+            else
+                return "";
+        },
+        r.mode);
+}
+
 // Whether anything the request writes or judges carries the compiled code's identity (a JSON
 // report, a baseline's check or recording, the audit): else RunOptions::identify_code is off.
 inline bool reports_code(const RunRequest& r) {
-    if (const auto* t = std::get_if<TableMode>(&r.mode)) return !t->json_file.empty();
-    if (const auto* s = std::get_if<SweepMode>(&r.mode)) return !s->json_file.empty();
-    return !std::holds_alternative<BuildOnlyMode>(r.mode);
+    return !json_report_file(r).empty() || std::holds_alternative<CheckMode>(r.mode) ||
+           std::holds_alternative<RecordMode>(r.mode) || std::holds_alternative<AuditMode>(r.mode);
 }
 
 // Whether the request runs the table, which a crashing driver may take down with the process
