@@ -23,6 +23,7 @@ TEST(CpuUnroll, CappedChainsVerify) {
         ASSERT_NE(b, nullptr) << id;
         const Measurement m = run_chain(*b);
         EXPECT_EQ(m.status, Status::Ok) << id << ": " << m.reason;
+        EXPECT_GT(m.verification.checked, 0u) << id << ": nothing was checked";
         if (std::string(id) != "mod.proth") {
             EXPECT_NE(
                 m.code.build_options.find("-DCLG_STEPS=" + std::to_string(kCpuChainSteps) + " "),
