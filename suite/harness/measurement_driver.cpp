@@ -37,14 +37,14 @@ Timings perf_launches(const KernelHarness& h, const TimedLaunches& timed, const 
     const bool calibrated = h.grow && !h.pinned;
     if (!calibrated && h.shrink) {
         // One launch as it stands, charged to calibration: too long for the bound, it is cut
-        // (a little below the most, which the timed launches may read above).
+        // to the aim of a calibrated launch, so that the probe and the timed launches after it
+        // keep the bound together.
         PhaseScope calibrating(Phase::Calibrate);
         const Timings probe = timed(0, 1);
         const double once = std::max(probe.device.median, probe.host.median);
         ledger.calibrate_s += once;
         ledger.launches += 1;
-        const double most = budget.most_launch_seconds();
-        if (once > most) (void)h.shrink(0.8 * most / once);
+        if (once > budget.most_launch_seconds()) (void)h.shrink(budget.launch_seconds() / once);
     }
     BudgetLedger spent;
     const Timings t =

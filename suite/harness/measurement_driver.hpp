@@ -29,9 +29,9 @@ struct KernelHarness {
     // it stands (one warm-up launch sizes the count).
     GrowLaunch grow;
     // Perf, a launch that is not grown: makes it about `factor` (< 1) times as long (a
-    // transfer's bytes) and returns false when it cannot. A first launch longer than
-    // Budget::most_launch_seconds() is cut to it before the launch is timed, so that the
-    // timed launches keep the budget's bound.
+    // transfer's bytes, an array's units) and returns false when it cannot. A first launch
+    // longer than Budget::most_launch_seconds() is cut to Budget::launch_seconds() before the
+    // launch is timed, so that the timed launches keep the budget's bound.
     GrowLaunch shrink;
     bool pinned = false;
     int rounds = 4; // calibration rounds at most

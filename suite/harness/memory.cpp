@@ -30,6 +30,9 @@ constexpr size_t kChunks = 48;
 // size followed the budget, whatever the budget: a budget sets how long a figure is measured,
 // not what is measured.
 constexpr double kCpuArrayBytes = double(64 << 20) * 0.4;
+// A perf array cut to keep the budget's bound stays at least this many times the device's
+// last-level cache.
+constexpr size_t kFarPastCache = 16;
 
 struct Tune {
     unsigned vec, unroll, wgs;
@@ -77,6 +80,7 @@ std::string fmt(double v, const char* f = "%.4g") {
 struct Run {
     Measurement m;
     double rate = 0;
+    BudgetLedger spent; // the launch time of its calibration and measurement
 };
 
 std::string options_for(const MemSpec& spec, const ImplPath& path, const Tune& tune,
@@ -115,36 +119,41 @@ Run run_once(const MemSpec& spec, Session& s, const ImplPath& path, const RunOpt
     if (spec.stride_ratio) quantum = std::max<size_t>(quantum, param);
     if (spec.geometry == MemGeometry::PerBlock) quantum = std::max<size_t>(quantum, param);
     if (tiled) quantum = std::max<size_t>(quantum, local * tune.tile);
-    const size_t n = bytes / unit / quantum * quantum;
+    size_t n = bytes / unit / quantum * quantum;
     if (n == 0) throw std::runtime_error(spec.entry.id + ": array too small for one unit");
 
     size_t items = n, global = 0;
-    switch (spec.geometry) {
-    case MemGeometry::PerUnit:
-        global = round_up(n, local);
-        break;
-    case MemGeometry::PerBlock:
-        items = n / param;
-        global = round_up(items, local);
-        break;
-    case MemGeometry::Grid:
-        if (tiled) {
-            items = global = n / tune.tile;
+    // The work-items that stream `n` units.
+    const auto lay_out = [&] {
+        switch (spec.geometry) {
+        case MemGeometry::PerUnit:
+            items = n;
+            global = round_up(n, local);
+            break;
+        case MemGeometry::PerBlock:
+            items = n / param;
+            global = round_up(items, local);
+            break;
+        case MemGeometry::Grid:
+            if (tiled) {
+                items = global = n / tune.tile;
+                break;
+            }
+            // A GPU gets a few waves of work-groups; a CPU device runs a work-group's items as
+            // a loop, so it streams best with a few units per item. Conformance: several loop
+            // trips and remainders per item.
+            if (perf && !s.facts().is_cpu())
+                global = size_t(s.facts().compute_units) * tune.wgs * local;
+            else
+                global = std::max(local, n / (spec.stride_ratio ? param : 1) /
+                                             (perf ? 4 * tune.unroll : 2 * tune.unroll + 3) /
+                                             local * local);
+            global = std::min(global, round_up(n, local));
+            items = global;
             break;
         }
-        // A GPU gets a few waves of work-groups; a CPU device runs a work-group's items as a
-        // loop, so it streams best with a few units per item. Conformance: several loop trips
-        // and remainders per item.
-        if (perf && !s.facts().is_cpu())
-            global = size_t(s.facts().compute_units) * tune.wgs * local;
-        else
-            global =
-                std::max(local, n / (spec.stride_ratio ? param : 1) /
-                                    (perf ? 4 * tune.unroll : 2 * tune.unroll + 3) / local * local);
-        global = std::min(global, round_up(n, local));
-        items = global;
-        break;
-    }
+    };
+    lay_out();
 
     require_allocation(s, n * unit, spec.entry.id + " array");
     std::vector<cl::Buffer> in;
@@ -153,11 +162,12 @@ Run run_once(const MemSpec& spec, Session& s, const ImplPath& path, const RunOpt
         in.emplace_back(s.context, CL_MEM_READ_WRITE, n * unit);
         fill(s, filler, in.back(), n * tune.vec, opts.seed, k, opts.timeout_s);
     }
-    const size_t out_words = spec.reduces ? items : n * tune.vec;
-    cl::Buffer out(s.context, CL_MEM_READ_WRITE, out_words * wb);
+    const auto out_words = [&] { return spec.reduces ? items : n * tune.vec; };
+    const size_t out_capacity = out_words();
+    cl::Buffer out(s.context, CL_MEM_READ_WRITE, out_capacity * wb);
     // Junk in `out` first, so a kernel that stores nothing cannot pass on stale results.
     auto clear_out = [&] {
-        fill(s, junk, out, out_words * wb / 4, opts.seed ^ 0xa5a5a5a5u, 7, opts.timeout_s);
+        fill(s, junk, out, out_capacity * wb / 4, opts.seed ^ 0xa5a5a5a5u, 7, opts.timeout_s);
     };
     clear_out();
 
@@ -173,8 +183,21 @@ Run run_once(const MemSpec& spec, Session& s, const ImplPath& path, const RunOpt
         return enqueue_range(q, kernel, global, local);
     };
     h.slowdown_relaunches = true;
-    const double work = double(n) * double(unit) * double(spec.loads + spec.stores) +
-                        (spec.reduces ? double(items) * double(wb) : 0.0);
+    // A launch longer than the budget's bound streams a prefix of the arrays, which stays far
+    // past the last-level cache: what is measured is still the memory's bandwidth.
+    const size_t least_units = std::max<size_t>(quantum, kFarPastCache * s.facts().global_cache /
+                                                             unit / quantum * quantum);
+    h.shrink = [&](double factor) {
+        const size_t cut = std::max(least_units, size_t(double(n) * factor) / quantum * quantum);
+        if (cut >= n) return false;
+        n = cut;
+        lay_out();
+        return true;
+    };
+    const auto work = [&] {
+        return double(n) * double(unit) * double(spec.loads + spec.stores) +
+               (spec.reduces ? double(items) * double(wb) : 0.0);
+    };
 
     std::vector<std::pair<std::string, std::string>> stride1;
     double rate1 = 0;
@@ -183,18 +206,18 @@ Run run_once(const MemSpec& spec, Session& s, const ImplPath& path, const RunOpt
         // Stride 1 first; each stride has half the budget.
         launch_param = 1;
         const Timings t1 = d.time(h, 0.5);
-        rate1 = t1.device.median > 0 ? work / t1.device.median : 0;
+        rate1 = t1.device.median > 0 ? work() / t1.device.median : 0;
         stride1.push_back({"stride1_rate_Bps", fmt(rate1)});
         launch_param = param;
         clear_out();
     }
     h.describe = [&](Measurement& m) {
         m.details = stride1;
-        const double rate = m.timings.device.median > 0 ? work / m.timings.device.median : 0;
+        const double rate = m.timings.device.median > 0 ? work() / m.timings.device.median : 0;
         if (rate1 > 0) m.details.push_back({"ratio_to_stride1", fmt(rate / rate1, "%.3f")});
         m.global_size = global;
         m.local_size = local;
-        m.work_per_launch = work;
+        m.work_per_launch = work();
         m.details.insert(m.details.end(), {{"array_bytes", std::to_string(n * unit)},
                                            {"units", std::to_string(n)},
                                            {"vec_words", std::to_string(tune.vec)},
@@ -229,14 +252,15 @@ Run run_once(const MemSpec& spec, Session& s, const ImplPath& path, const RunOpt
                 for (size_t i : idx)
                     got.push_back(read_words(s, out, i, 1, wb)[0]);
             }
-        } else if (!perf || out_words <= kChunks * kChunkWords) {
-            idx.resize(out_words);
-            for (size_t i = 0; i < out_words; ++i)
+        } else if (!perf || out_words() <= kChunks * kChunkWords) {
+            idx.resize(out_words());
+            for (size_t i = 0; i < idx.size(); ++i)
                 idx[i] = i;
-            got = read_words(s, out, 0, out_words, wb);
+            got = read_words(s, out, 0, idx.size(), wb);
         } else {
-            for (size_t c : sample_items(out_words / kChunkWords, kChunks)) {
-                const size_t first = std::min(c * kChunkWords, out_words - kChunkWords);
+            const size_t stored = out_words();
+            for (size_t c : sample_items(stored / kChunkWords, kChunks)) {
+                const size_t first = std::min(c * kChunkWords, stored - kChunkWords);
                 const auto words = read_words(s, out, first, kChunkWords, wb);
                 for (size_t i = 0; i < kChunkWords; ++i) {
                     idx.push_back(first + i);
@@ -257,6 +281,7 @@ Run run_once(const MemSpec& spec, Session& s, const ImplPath& path, const RunOpt
     Run r;
     r.m = d.run(h, two_strides ? 0.5 : 1);
     r.rate = r.m.rate();
+    r.spent = d.ledger();
     return r;
 }
 
@@ -288,6 +313,7 @@ Measurement run_memory(const MemSpec& spec, Session& s, const ImplPath& path,
     RunOptions each = opts;
     each.budget.seconds /= double(std::size(widths));
     Run chosen;
+    BudgetLedger spent; // every width's, against the entry's budget
     double best = 0;
     unsigned best_width = 0;
     std::vector<std::pair<std::string, std::string>> rates;
@@ -300,10 +326,17 @@ Measurement run_memory(const MemSpec& spec, Session& s, const ImplPath& path,
             return r.m;
         }
         rates.push_back({"rate_v" + std::to_string(v) + "_Bps", fmt(r.rate)});
+        spent.calibrate_s += r.spent.calibrate_s;
+        spent.measure_s += r.spent.measure_s;
+        spent.launches += r.spent.launches;
         if (r.rate > best) best = r.rate, best_width = v;
         if (v == preferred) chosen = std::move(r);
     }
     Measurement m = std::move(chosen.m);
+    std::erase_if(m.details, [](const auto& d) {
+        return d.first == "budget_spent_s" || d.first == "over_budget";
+    });
+    if (opts.mode == Mode::Perf) note_budget(spent, opts.budget, m);
     m.details.insert(m.details.end(), rates.begin(), rates.end());
     m.details.push_back({"preferred_width", std::to_string(preferred)});
     m.details.push_back({"best_width", std::to_string(best_width)});
