@@ -20,18 +20,19 @@ namespace mm = ref::mma;
 constexpr size_t kConformanceGroups = 8; // a few tiles of each kind, quick on a 2-core CPU
 constexpr size_t kSmallGroups = 4;       // RunOptions::small_launch: tiles 0-3, one special
 constexpr size_t kPerfSampleTiles = 16;
-// Perf launches: this many work-groups per compute unit, a multiple of 1, 2, 3, 4, 6 and 8, so
-// whole waves fill the device for most residencies (a partial last wave would cost a few
-// percent at peak). The shape is fixed, so that it does not depend on what calibration timed.
-constexpr size_t kPerfWgsPerCu = 24;
+// Perf launches: this many work-groups per compute unit, a multiple of 1, 2, 4 and 8, so whole
+// waves fill the device for those residencies (a partial last wave costs a few percent at
+// peak), and few enough that a chain as long as the floor below fits the budget's bound on
+// the slowest tensor-core paths. The shape is fixed, so that it does not depend on what
+// calibration timed.
+constexpr size_t kPerfWgsPerCu = 8;
 // Each tile costs a fixed time besides its MMAs (fragments made from the seed, the store):
 // on an H100 about 93 (i8) to 444 (i2) MMAs' worth, fitted to rates at three chain lengths. Perf
 // chains are at least this many MMA pairs long so that cost stays near 1%. Without it, a 10 ms
 // launch held 176-288 pairs of mma.i2, as calibration happened to land, and H100s read 0.62-1.29
-// POP/s, against 2.64 at 35000.
+// POP/s, against 2.64 at 35000. Where such a launch would break the budget's bound (a CPU
+// emulating the MMAs, a path the device runs slowly) the chain is as long as fits it.
 constexpr uint64_t kMinPerfPairs = 16384;
-// ... unless such a launch would take longer than this (a CPU emulating the MMAs: seconds).
-constexpr double kMostFloorLaunchSeconds = 1.0;
 
 std::string describe(uint32_t bits, bool is_float) {
     return describe_word(bits, is_float ? WordKind::F32 : WordKind::U32);
@@ -117,7 +118,7 @@ Measurement run_mma(const MmaSpec& spec, Session& s, const MmaPath& mp, const Ru
     };
     const uint32_t floor = uint32_t((kMinPerfPairs + steps - 1) / steps);
     if (d.perf() && floor > 1) {
-        // Whether the chain floor fits: a probe launch grows until it takes twice what a
+        // How much of the chain floor fits: a probe launch grows until it takes twice what a
         // launch of one repeat does, so that the difference is the time of its repeats, not
         // noise; the floor's time is extrapolated from the two. One launch alone would not do:
         // an mma.i2 launch of one repeat (33 MMAs a tile) is mostly the fixed cost (~444).
@@ -125,9 +126,10 @@ Measurement run_mma(const MmaSpec& spec, Session& s, const MmaPath& mp, const Ru
         const auto once_more = [&](int warmups) {
             return time_launches(s.queue, h.enqueue, warmups, 1, opts.timeout_s).device.median;
         };
-        // The floor is kept where it fits a second, past the budget's aim if need be: the
-        // figure depends on it (the driver then notes the entry over its budget).
-        const double most = kMostFloorLaunchSeconds;
+        // The floor is kept past the budget's aim if need be, as far as the bound allows: the
+        // figure depends on it. A little below the most, which the timed launches may read
+        // above.
+        const double most = 0.8 * d.budget.most_launch_seconds();
         const double once = once_more(1);
         double probe = once;
         while (d.repeats < floor && probe < 2 * once && probe <= most) {
@@ -135,7 +137,9 @@ Measurement run_mma(const MmaSpec& spec, Session& s, const MmaPath& mp, const Ru
             probe = once_more(0);
         }
         const double per_repeat = std::max(0.0, probe - once) / std::max(1u, d.repeats - 1);
-        d.repeats = once + per_repeat * (floor - 1) <= most ? floor : 1;
+        const double fitting =
+            per_repeat > 0 ? 1 + std::max(0.0, most - once) / per_repeat : double(floor);
+        d.repeats = uint32_t(std::clamp(fitting, 1.0, double(floor)));
     }
     // Calibration lengthens each tile's chain.
     h.grow = [&](double factor) { return d.grow_repeats(factor, 1u << 20); };
