@@ -136,9 +136,20 @@ Timings merged(const Timings& a, const Timings& b) {
 Timings calibrate_and_time(const TimedLaunches& timed, const Budget& budget, int rounds,
                            const GrowLaunch& grow, BudgetLedger* ledger_out) {
     BudgetLedger ledger;
-    auto charge = [&](const Timings& t, int warmups, double& into) {
-        into += charged(t, warmups);
-        ledger.launches += warmups + int(t.host.count());
+    // A batch is charged at least the wall-clock time it took: a harness's sample may leave
+    // out what each launch needs around it (a mapping made and released around a timed
+    // copy), which the budget pays for all the same.
+    double last_each = 0; // the wall-clock time per launch of the last batch
+    auto run = [&](int warmups, int reps, double& into) {
+        const auto t0 = std::chrono::steady_clock::now();
+        const Timings t = timed(warmups, reps);
+        const double wall =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        into += std::max(charged(t, warmups), wall);
+        const int launches = warmups + int(t.host.count());
+        ledger.launches += launches;
+        last_each = wall / std::max(1, launches);
+        return t;
     };
     const double target = budget.launch_seconds();
     // The last launch of the shape that is timed: it sizes the timed launches and is their
@@ -149,8 +160,7 @@ Timings calibrate_and_time(const TimedLaunches& timed, const Budget& budget, int
         PhaseScope calibrating(Phase::Calibrate);
         for (int round = 0; round < rounds; ++round) {
             const int warmups = round == 0 ? 1 : 0;
-            const Timings t = timed(warmups, 1);
-            charge(t, warmups, ledger.calibrate_s);
+            const Timings t = run(warmups, 1, ledger.calibrate_s);
             if (!first) first = t;
             last = t;
             const double once = t.device.median;
@@ -164,8 +174,7 @@ Timings calibrate_and_time(const TimedLaunches& timed, const Budget& budget, int
         }
         if (launch < 0) {
             // A pinned launch, or one grown in the last round: warmed up first.
-            const Timings t = timed(1, 1);
-            charge(t, 1, ledger.calibrate_s);
+            const Timings t = run(1, 1, ledger.calibrate_s);
             if (!first) first = t;
             last = t;
             launch = t.device.median;
@@ -181,7 +190,7 @@ Timings calibrate_and_time(const TimedLaunches& timed, const Budget& budget, int
     int reps = budget.reps_for(launch) - (reuse ? 1 : 0);
     // What the bound leaves, at the host's time of one launch.
     const double left = budget.bound_seconds() - ledger.total();
-    const double each = std::max(last->host.median, 1e-9);
+    const double each = std::max({last->host.median, last_each, 1e-9});
     reps = std::min(reps, int(std::clamp(std::floor(left / each), 0.0, double(budget.max_reps))));
     // Never fewer than min_reps samples: a gate needs them, and a launch the aim sized lets
     // them keep the bound anyway.
@@ -189,8 +198,7 @@ Timings calibrate_and_time(const TimedLaunches& timed, const Budget& budget, int
     Timings t = *last;
     if (reps > 0) {
         PhaseScope measuring(Phase::Measure);
-        const Timings measured = timed(0, reps);
-        charge(measured, 0, ledger.measure_s);
+        const Timings measured = run(0, reps, ledger.measure_s);
         t = reuse && measured.clock == TimerSource::Device ? merged(*last, measured) : measured;
     }
     if (problem) time_with_host_clock(t, *problem);

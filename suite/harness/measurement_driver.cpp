@@ -3,6 +3,7 @@
 #include "harness/launch.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 
 namespace clgauge {
@@ -27,28 +28,36 @@ cl::Kernel MeasurementDriver::kernel(const std::string& source, const std::strin
 
 Timings perf_launches(const KernelHarness& h, const TimedLaunches& timed, const Budget& budget,
                       BudgetLedger& ledger) {
+    const auto wall_since = [](std::chrono::steady_clock::time_point t0) {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    };
     if (h.reps > 0) {
         PhaseScope measuring(Phase::Measure);
+        const auto t0 = std::chrono::steady_clock::now();
         const Timings t = timed(h.warmups, h.reps);
-        ledger.measure_s += t.host.median * (h.warmups + h.reps);
+        ledger.measure_s += std::max(t.host.median * (h.warmups + h.reps), wall_since(t0));
         ledger.launches += h.warmups + h.reps;
         return t;
     }
     const bool calibrated = h.grow && !h.pinned;
+    Budget rest = budget; // what calibration and measurement may spend
     if (!calibrated && h.shrink) {
         // One launch as it stands, charged to calibration: too long for the bound, it is cut
         // to the aim of a calibrated launch, so that the probe and the timed launches after it
         // keep the bound together.
         PhaseScope calibrating(Phase::Calibrate);
+        const auto t0 = std::chrono::steady_clock::now();
         const Timings probe = timed(0, 1);
-        const double once = std::max(probe.device.median, probe.host.median);
+        const double once = std::max({probe.device.median, probe.host.median, wall_since(t0)});
         ledger.calibrate_s += once;
         ledger.launches += 1;
         if (once > budget.most_launch_seconds()) (void)h.shrink(budget.launch_seconds() / once);
+        // The probe's time comes out of the bound the timed launches keep.
+        rest.seconds = std::max(budget.seconds / 2, budget.seconds - once / 2);
     }
     BudgetLedger spent;
     const Timings t =
-        calibrate_and_time(timed, budget, calibrated ? h.rounds : 0,
+        calibrate_and_time(timed, rest, calibrated ? h.rounds : 0,
                            calibrated ? h.grow : GrowLaunch([](double) { return false; }), &spent);
     ledger.calibrate_s += spent.calibrate_s;
     ledger.measure_s += spent.measure_s;
