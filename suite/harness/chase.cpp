@@ -21,7 +21,9 @@ constexpr size_t kConformanceBytes = 64 * 1024;
 // cancels the launch's fixed cost.
 constexpr uint32_t kMinSteps = 1u << 14, kMostSteps = 1u << 26;
 // Before timing, a lap of the cycle (up to this many steps, in launches of at most
-// kWarmupChunk) brings a working set that fits a cache into it.
+// kWarmupChunk) brings a working set that fits the last-level cache into it. A larger one is
+// not lapped: a lap of a working set in DRAM takes hundreds of thousands of the loads' time,
+// longer than the budget, and leaves the caches as random as the walk does.
 constexpr uint64_t kWarmupSteps = 1u << 21, kWarmupChunk = 1u << 20;
 
 std::string fmt(double v, const char* f = "%.4g") {
@@ -119,7 +121,9 @@ Measurement run_chase(const ChaseSpec& spec, Session& s, const ImplPath&, const 
         };
     } else {
         PhaseScope calibrating(Phase::Calibrate); // the lap and the launches' growth
-        for (uint64_t left = std::min<uint64_t>(chase.lines(), kWarmupSteps); left > 0;) {
+        const bool fits_cache = chase.bytes() <= f.global_cache;
+        for (uint64_t left = fits_cache ? std::min<uint64_t>(chase.lines(), kWarmupSteps) : 0;
+             left > 0;) {
             const uint64_t n = std::min(left, kWarmupChunk);
             chase.launch(n);
             left -= n;
