@@ -198,10 +198,10 @@ Measurement run_route(const RouteSpec& spec, Session& s, const ImplPath&, const 
         const Stats st = summarize(std::move(times));
         return Timings{st, st};
     };
-    // A copy's time follows its bytes; a mapping's is mostly the driver's first touch of the
-    // buffer, which fewer bytes do not shorten: the mapping routes are not cut.
-    const bool maps = spec.route == Route::MapForRead || spec.route == Route::UnmapAfterWrite;
-    if (!maps)
+    // A copy's time follows its bytes (an unmap after a write copies them to the device); a
+    // map for reading is mostly the driver's first touch of the buffer, which fewer bytes do
+    // not shorten: that route is not cut.
+    if (spec.route != Route::MapForRead)
         h.shrink = [&](double factor) {
             if (!shrink_transfer(x.bytes, factor)) return false;
             x.words = x.bytes / 4;
