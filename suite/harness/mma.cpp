@@ -137,8 +137,11 @@ Measurement run_mma(const MmaSpec& spec, Session& s, const MmaPath& mp, const Ru
             probe = once_more(0);
         }
         const double per_repeat = std::max(0.0, probe - once) / std::max(1u, d.repeats - 1);
-        const double fitting =
-            per_repeat > 0 ? 1 + std::max(0.0, most - once) / per_repeat : double(floor);
+        // No growth measured (a first launch already past the most, or noise): the longest
+        // launch probed where it fits, else one repeat.
+        const double fitting = per_repeat > 0  ? 1 + std::max(0.0, most - once) / per_repeat
+                               : probe <= most ? double(d.repeats)
+                                               : 1.0;
         d.repeats = uint32_t(std::clamp(fitting, 1.0, double(floor)));
     }
     // Calibration lengthens each tile's chain.
