@@ -65,6 +65,40 @@ Timings perf_launches(const KernelHarness& h, const TimedLaunches& timed, const 
     return t;
 }
 
+void keep_floor(const TimedLaunches& timed, uint32_t floor, uint32_t& repeats, const Budget& budget,
+                BudgetLedger& ledger) {
+    // A probe launch grows until it takes twice what a launch of one repeat does, so that the
+    // difference is the time of its repeats, not noise; the floor's time is extrapolated from
+    // the two. One launch alone would not do where the fixed cost is most of a short launch.
+    PhaseScope calibrating(Phase::Calibrate);
+    const auto once_more = [&](int warmups) {
+        const auto t0 = std::chrono::steady_clock::now();
+        const Timings t = timed(warmups, 1);
+        ledger.calibrate_s +=
+            std::max(t.host.median * (warmups + 1),
+                     std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+        ledger.launches += warmups + 1;
+        return t.device.median;
+    };
+    // The floor is kept past the budget's aim if need be, as far as the bound allows: the
+    // figure depends on it. A little below the most, which the timed launches may read above.
+    const double most = 0.8 * budget.most_launch_seconds();
+    repeats = 1;
+    const double once = once_more(1);
+    double probe = once;
+    while (repeats < floor && probe < 2 * once && probe <= most) {
+        repeats = std::min(floor, repeats * 4);
+        probe = once_more(0);
+    }
+    const double per_repeat = std::max(0.0, probe - once) / std::max(1u, repeats - 1);
+    // No growth measured (a first launch already past the most, or noise): the longest launch
+    // probed where it fits, else one repeat.
+    const double fitting = per_repeat > 0  ? 1 + std::max(0.0, most - once) / per_repeat
+                           : probe <= most ? double(repeats)
+                                           : 1.0;
+    repeats = uint32_t(std::clamp(fitting, 1.0, double(floor)));
+}
+
 Timings MeasurementDriver::time(const KernelHarness& h, double share) {
     TimedLaunches timed = h.timed;
     if (!timed) {
@@ -76,6 +110,8 @@ Timings MeasurementDriver::time(const KernelHarness& h, double share) {
     if (!perf()) return h.reps > 0 ? timed(h.warmups, h.reps) : timed(0, 1);
     Budget b = budget;
     b.seconds *= share;
+    if (h.floor_repeats > 1 && !repeats_pinned())
+        keep_floor(timed, h.floor_repeats, repeats, b, ledger_);
     return perf_launches(h, timed, b, ledger_);
 }
 

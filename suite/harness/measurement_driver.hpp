@@ -34,6 +34,11 @@ struct KernelHarness {
     // launch is timed, so that the timed launches keep the budget's bound.
     GrowLaunch shrink;
     bool pinned = false;
+    // Perf: the repeats a launch should run at least for its figure to mean what it says (a
+    // chain long enough that a fixed cost per launch stays small). Before calibration the
+    // driver keeps as much of it as the budget's bound lets one launch take, measured from
+    // probe launches that grow `MeasurementDriver::repeats`. 1: no floor.
+    uint32_t floor_repeats = 1;
     int rounds = 4; // calibration rounds at most
     // A harness that counts its own launches (thousands of empty ones): `reps` samples after
     // `warmups`, in either mode, without calibration (0: the driver's count).
@@ -96,6 +101,12 @@ class MeasurementDriver {
 // calibrated and counted within `budget`, every launch charged to `ledger`.
 Timings perf_launches(const KernelHarness& h, const TimedLaunches& timed, const Budget& budget,
                       BudgetLedger& ledger);
+
+// A floor of `floor` repeats on a launch (KernelHarness::floor_repeats) kept as far as
+// `budget` lets one launch take: `repeats` (which `timed` launches with) is set from probe
+// launches, each charged to `ledger`.
+void keep_floor(const TimedLaunches& timed, uint32_t floor, uint32_t& repeats, const Budget& budget,
+                BudgetLedger& ledger);
 
 // The details of `m` from the launch time calibration and measurement spent against
 // `budget`: "budget_spent_s", and an "over_budget" note where it broke the bound.

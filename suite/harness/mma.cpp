@@ -116,34 +116,9 @@ Measurement run_mma(const MmaSpec& spec, Session& s, const MmaPath& mp, const Ru
         kernel.setArg(2, static_cast<cl_uint>(d.launched_repeats()));
         return enqueue_range(q, kernel, wgs * local, local);
     };
-    const uint32_t floor = uint32_t((kMinPerfPairs + steps - 1) / steps);
-    if (d.perf() && floor > 1) {
-        // How much of the chain floor fits: a probe launch grows until it takes twice what a
-        // launch of one repeat does, so that the difference is the time of its repeats, not
-        // noise; the floor's time is extrapolated from the two. One launch alone would not do:
-        // an mma.i2 launch of one repeat (33 MMAs a tile) is mostly the fixed cost (~444).
-        PhaseScope calibrating(Phase::Calibrate);
-        const auto once_more = [&](int warmups) {
-            return time_launches(s.queue, h.enqueue, warmups, 1, opts.timeout_s).device.median;
-        };
-        // The floor is kept past the budget's aim if need be, as far as the bound allows: the
-        // figure depends on it. A little below the most, which the timed launches may read
-        // above.
-        const double most = 0.8 * d.budget.most_launch_seconds();
-        const double once = once_more(1);
-        double probe = once;
-        while (d.repeats < floor && probe < 2 * once && probe <= most) {
-            d.repeats = std::min(floor, d.repeats * 4);
-            probe = once_more(0);
-        }
-        const double per_repeat = std::max(0.0, probe - once) / std::max(1u, d.repeats - 1);
-        // No growth measured (a first launch already past the most, or noise): the longest
-        // launch probed where it fits, else one repeat.
-        const double fitting = per_repeat > 0  ? 1 + std::max(0.0, most - once) / per_repeat
-                               : probe <= most ? double(d.repeats)
-                                               : 1.0;
-        d.repeats = uint32_t(std::clamp(fitting, 1.0, double(floor)));
-    }
+    // The chain floor, kept by the driver as far as the budget's bound allows (an mma.i2
+    // launch of one repeat, 33 MMAs a tile, is mostly the tile's fixed cost).
+    h.floor_repeats = uint32_t((kMinPerfPairs + steps - 1) / steps);
     // Calibration lengthens each tile's chain.
     h.grow = [&](double factor) { return d.grow_repeats(factor, 1u << 20); };
     h.rounds = 12;

@@ -170,6 +170,38 @@ TEST(MeasurementDriver, WorkAroundTheTimedSpanIsCharged) {
     EXPECT_LT(launches, 30) << "the count followed the samples, not the launches' real time";
 }
 
+// A floor on a launch's repeats (the mma chains) is kept whole where such a launch fits the
+// bound, cut to what fits where it does not, and not taken at all where even one repeat is past
+// the most a launch may take: the planted case, the floor taken whole there, launched a launch
+// of seconds that the watchdog ended.
+TEST(MeasurementDriver, AFloorOnTheRepeatsKeepsTheBound) {
+    const Budget b{.seconds = 0.1};
+    const double most = b.most_launch_seconds();
+    const uint32_t floor = 8192;
+    {
+        FakeHarness f{.fixed = 1e-4, .per_repeat = 1e-7};
+        BudgetLedger ledger;
+        keep_floor(f.parts().timed, floor, f.repeats, b, ledger);
+        EXPECT_EQ(f.repeats, floor) << "a floor that fits is kept";
+        EXPECT_EQ(ledger.launches, f.launches);
+    }
+    {
+        FakeHarness f{.fixed = 1e-3, .per_repeat = 1e-5}; // the floor would take 83 ms
+        BudgetLedger ledger;
+        keep_floor(f.parts().timed, floor, f.repeats, b, ledger);
+        EXPECT_LT(f.repeats, floor);
+        EXPECT_LE(f.launch_s(), most);
+        EXPECT_GE(f.launch_s(), 0.5 * most) << "as much of the floor as fits";
+        EXPECT_LE(ledger.total(), b.bound_seconds() / 2) << "the probes are short";
+    }
+    {
+        FakeHarness f{.fixed = 2 * most, .per_repeat = 1e-5};
+        BudgetLedger ledger;
+        keep_floor(f.parts().timed, floor, f.repeats, b, ledger);
+        EXPECT_EQ(f.repeats, 1u) << "a floor taken where no growth was measured";
+    }
+}
+
 // Planted fault: a harness that ignores the count the driver gives it (it times 100 launches
 // more) breaks the bound, and the check says so.
 TEST(MeasurementDriver, PlantedHarnessIgnoringTheCountIsCaught) {
