@@ -121,11 +121,17 @@ Measurement run_chase(const ChaseSpec& spec, Session& s, const ImplPath&, const 
         };
     } else {
         PhaseScope calibrating(Phase::Calibrate); // the lap and the launches' growth
+        // Each launch here is charged to the budget at its host time.
+        const auto charged = [&](uint64_t n) {
+            const auto [device, host] = chase.launch(n);
+            d.charge(host, 1);
+            return device;
+        };
         const bool fits_cache = chase.bytes() <= f.global_cache;
         for (uint64_t left = fits_cache ? std::min<uint64_t>(chase.lines(), kWarmupSteps) : 0;
              left > 0;) {
             const uint64_t n = std::min(left, kWarmupChunk);
-            chase.launch(n);
+            charged(n);
             left -= n;
         }
         // Grown on the loads' own time, t(2N) - t(N): a launch's fixed cost (milliseconds on
@@ -134,8 +140,8 @@ Measurement run_chase(const ChaseSpec& spec, Session& s, const ImplPath&, const 
         steps = kMinSteps;
         const double target = d.budget.launch_seconds() * 0.5;
         for (;;) {
-            const double once = chase.launch(steps).first;
-            const double loads = chase.launch(2 * uint64_t(steps)).first - once;
+            const double once = charged(steps);
+            const double loads = charged(2 * uint64_t(steps)) - once;
             if (loads >= target || steps >= kMostSteps) break;
             const double grow = loads > 0 ? std::clamp(target / loads * 1.2, 2.0, 1024.0) : 4.0;
             steps = uint32_t(std::min<double>(double(steps) * grow, kMostSteps));

@@ -27,7 +27,7 @@ cl::Kernel MeasurementDriver::kernel(const std::string& source, const std::strin
 }
 
 Timings perf_launches(const KernelHarness& h, const TimedLaunches& timed, const Budget& budget,
-                      BudgetLedger& ledger) {
+                      BudgetLedger& ledger, double already) {
     const auto wall_since = [](std::chrono::steady_clock::time_point t0) {
         return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     };
@@ -40,7 +40,9 @@ Timings perf_launches(const KernelHarness& h, const TimedLaunches& timed, const 
         return t;
     }
     const bool calibrated = h.grow && !h.pinned;
-    Budget rest = budget; // what calibration and measurement may spend
+    // What calibration and measurement may spend: what was spent already (a floor's probes, a
+    // harness's own growth, a probe launch below) comes out of the bound.
+    double spent_before = std::max(0.0, already);
     if (!calibrated && h.shrink) {
         // One launch as it stands, charged to calibration: too long for the bound, it is cut
         // to the aim of a calibrated launch, so that the probe and the timed launches after it
@@ -52,9 +54,10 @@ Timings perf_launches(const KernelHarness& h, const TimedLaunches& timed, const 
         ledger.calibrate_s += once;
         ledger.launches += 1;
         if (once > budget.most_launch_seconds()) (void)h.shrink(budget.launch_seconds() / once);
-        // The probe's time comes out of the bound the timed launches keep.
-        rest.seconds = std::max(budget.seconds / 2, budget.seconds - once / 2);
+        spent_before += once;
     }
+    Budget rest = budget;
+    rest.seconds = std::max(budget.seconds / 2, budget.seconds - spent_before / 2);
     BudgetLedger spent;
     const Timings t =
         calibrate_and_time(timed, rest, calibrated ? h.rounds : 0,
@@ -112,7 +115,14 @@ Timings MeasurementDriver::time(const KernelHarness& h, double share) {
     b.seconds *= share;
     if (h.floor_repeats > 1 && !repeats_pinned())
         keep_floor(timed, h.floor_repeats, repeats, b, ledger_);
-    return perf_launches(h, timed, b, ledger_);
+    const Timings t = perf_launches(h, timed, b, ledger_, ledger_.total() - settled_);
+    settled_ = ledger_.total();
+    return t;
+}
+
+void MeasurementDriver::charge(double seconds, int launches) {
+    ledger_.calibrate_s += seconds;
+    ledger_.launches += launches;
 }
 
 Measurement MeasurementDriver::run(const KernelHarness& h, double share) {

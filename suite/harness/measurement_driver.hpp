@@ -92,15 +92,20 @@ class MeasurementDriver {
 
     // The launches this driver has timed so far, against the budget's bound.
     const BudgetLedger& ledger() const { return ledger_; }
+    // A harness's own calibration launches, outside `timed` (latency.chase's growth): charged
+    // to the ledger, and taken from the bound of the next time().
+    void charge(double seconds, int launches);
 
   private:
     BudgetLedger ledger_;
+    double settled_ = 0; // the ledger's total when the last time() ended
 };
 
 // The perf protocol on its own (no device needed): `h`'s launches, timed by `timed`,
-// calibrated and counted within `budget`, every launch charged to `ledger`.
+// calibrated and counted within `budget`, every launch charged to `ledger`; `already` seconds
+// spent on this measurement before (probes, a harness's own growth) come out of the bound.
 Timings perf_launches(const KernelHarness& h, const TimedLaunches& timed, const Budget& budget,
-                      BudgetLedger& ledger);
+                      BudgetLedger& ledger, double already = 0);
 
 // A floor of `floor` repeats on a launch (KernelHarness::floor_repeats) kept as far as
 // `budget` lets one launch take: `repeats` (which `timed` launches with) is set from probe

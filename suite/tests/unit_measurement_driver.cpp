@@ -202,6 +202,25 @@ TEST(MeasurementDriver, AFloorOnTheRepeatsKeepsTheBound) {
     }
 }
 
+// What a measurement spent before its timed launches (a floor's probes, latency.chase's own
+// growth: here 120 ms of the 200 ms bound of a 100 ms budget) comes out of the bound they keep;
+// the planted case, the same launches told nothing was spent, breaks the bound once the 120 ms
+// are added.
+TEST(MeasurementDriver, WhatWasSpentBeforeComesOutOfTheBound) {
+    const Budget b{.seconds = 0.1};
+    const double before = 0.12;
+    FakeHarness told{.per_repeat = 1e-3}, untold{.per_repeat = 1e-3};
+    told.repeats = untold.repeats = 10; // launches of 10 ms, timed as they stand
+    KernelHarness h1 = told.parts(), h2 = untold.parts();
+    h1.pinned = h2.pinned = true;
+    BudgetLedger kept, broken;
+    const Timings t = perf_launches(h1, h1.timed, b, kept, before);
+    perf_launches(h2, h2.timed, b, broken);
+    EXPECT_GE(t.device.count(), size_t(b.min_reps));
+    EXPECT_LE(before + kept.total(), b.bound_seconds() * 1.0001) << kept.total();
+    EXPECT_GT(before + broken.total(), b.bound_seconds()) << broken.total();
+}
+
 // Planted fault: a harness that ignores the count the driver gives it (it times 100 launches
 // more) breaks the bound, and the check says so.
 TEST(MeasurementDriver, PlantedHarnessIgnoringTheCountIsCaught) {
