@@ -69,6 +69,9 @@ MmaPath ptx(const Variant& v, const char* path, Need need, const char* instructi
     s.tiles_per_group = 4;
     s.steps = 16;
     s.local_size = 256;
+    // Ternary tiles cost hundreds of MMAs' worth each besides their chain, which only long
+    // chains amortize: half the work-groups let twice the chain fit the budget's bound.
+    s.perf_wgs_per_cu = v.format == Format::Ternary ? 4 : 8;
     s.instruction = instruction;
     return {{path, {Need::InlinePtx, need}, "-DCLG_MMA_PTX"}, s};
 }

@@ -20,12 +20,6 @@ namespace mm = ref::mma;
 constexpr size_t kConformanceGroups = 8; // a few tiles of each kind, quick on a 2-core CPU
 constexpr size_t kSmallGroups = 4;       // RunOptions::small_launch: tiles 0-3, one special
 constexpr size_t kPerfSampleTiles = 16;
-// Perf launches: this many work-groups per compute unit, a multiple of 1, 2, 4 and 8, so whole
-// waves fill the device for those residencies (a partial last wave costs a few percent at
-// peak), and few enough that a chain as long as the floor below fits the budget's bound on
-// the slowest tensor-core paths. The shape is fixed, so that it does not depend on what
-// calibration timed.
-constexpr size_t kPerfWgsPerCu = 8;
 // Each tile costs a fixed time besides its MMAs (fragments made from the seed, the store):
 // on an H100 about 93 (i8) to 444 (i2) MMAs' worth, fitted to rates at three chain lengths. Perf
 // chains are at least this many MMA pairs long so that cost stays near 1%. Without it, a 10 ms
@@ -101,7 +95,9 @@ Measurement run_mma(const MmaSpec& spec, Session& s, const MmaPath& mp, const Ru
     const size_t wg_bytes = groups_per_wg * shape.tiles_per_group * tile_bytes;
 
     const size_t cu = std::max<size_t>(1, s.facts().compute_units);
-    const size_t perf_wgs = std::min(cu * kPerfWgsPerCu, max_buffer_bytes(s) / wg_bytes);
+    // The perf shape is fixed (MmaShape::perf_wgs_per_cu), so that it does not depend on what
+    // calibration timed.
+    const size_t perf_wgs = std::min(cu * shape.perf_wgs_per_cu, max_buffer_bytes(s) / wg_bytes);
     const size_t wgs =
         d.perf() ? perf_wgs
                  : ((opts.small_launch ? kSmallGroups : kConformanceGroups) + groups_per_wg - 1) /

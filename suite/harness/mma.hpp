@@ -19,7 +19,12 @@ struct MmaShape {
     unsigned tiles_per_group = 1; // independent accumulators (hide the MMA latency)
     unsigned steps = 4;           // CLG_STEPS: unrolled MMA pairs per repeat
     unsigned local_size = 256;    // work-group size (a multiple of group_items)
-    std::string instruction;      // what one counted MMA is on this path, for the report
+    // Perf launches: work-groups per compute unit, a multiple of 1, 2, 4 and 8 or of 1, 2 and 4,
+    // so that whole waves fill the device for those residencies (a partial last wave costs a
+    // few percent at peak). Fewer make a launch shorter, so that a longer chain fits the
+    // budget's bound; more keep more warps in flight.
+    unsigned perf_wgs_per_cu = 8;
+    std::string instruction; // what one counted MMA is on this path, for the report
 };
 
 struct MmaPath {
