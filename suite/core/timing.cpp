@@ -1,5 +1,7 @@
 #include "core/timing.hpp"
 
+#include "core/timed_batch.hpp"
+
 #include "core/clock_check.hpp"
 #include "core/env.hpp"
 #include "core/phase_clock.hpp"
@@ -107,14 +109,6 @@ std::optional<std::string> budget_overrun(const BudgetLedger& spent, const Budge
 
 namespace {
 
-// The host seconds a batch of launches took: its samples, and its warm-ups at their median.
-double charged(const Timings& t, int warmups) {
-    double s = warmups * t.host.median;
-    for (double x : t.host.samples)
-        s += x;
-    return s;
-}
-
 Stats joined(const Stats& a, const Stats& b) {
     std::vector<double> v = a.samples;
     v.insert(v.end(), b.samples.begin(), b.samples.end());
@@ -136,20 +130,13 @@ Timings merged(const Timings& a, const Timings& b) {
 Timings calibrate_and_time(const TimedLaunches& timed, const Budget& budget, int rounds,
                            const GrowLaunch& grow, BudgetLedger* ledger_out) {
     BudgetLedger ledger;
-    // A batch is charged at least the wall-clock time it took: a harness's sample may leave
-    // out what each launch needs around it (a mapping made and released around a timed
-    // copy), which the budget pays for all the same.
     double last_each = 0; // the wall-clock time per launch of the last batch
     auto run = [&](int warmups, int reps, double& into) {
-        const auto t0 = std::chrono::steady_clock::now();
-        const Timings t = timed(warmups, reps);
-        const double wall =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        into += std::max(charged(t, warmups), wall);
-        const int launches = warmups + int(t.host.count());
-        ledger.launches += launches;
-        last_each = wall / std::max(1, launches);
-        return t;
+        const TimedBatch b = time_batch(timed, warmups, reps);
+        into += b.charged_s;
+        ledger.launches += b.launches;
+        last_each = b.wall_s / std::max(1, b.launches);
+        return b.timings;
     };
     const double target = budget.launch_seconds();
     // The last launch of the shape that is timed: it sizes the timed launches and is their

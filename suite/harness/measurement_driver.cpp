@@ -1,9 +1,9 @@
 #include "harness/measurement_driver.hpp"
 
+#include "core/timed_batch.hpp"
 #include "harness/launch.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 
 namespace clgauge {
@@ -28,16 +28,12 @@ cl::Kernel MeasurementDriver::kernel(const std::string& source, const std::strin
 
 Timings perf_launches(const KernelHarness& h, const TimedLaunches& timed, const Budget& budget,
                       BudgetLedger& ledger, double already) {
-    const auto wall_since = [](std::chrono::steady_clock::time_point t0) {
-        return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    };
     if (h.reps > 0) {
         PhaseScope measuring(Phase::Measure);
-        const auto t0 = std::chrono::steady_clock::now();
-        const Timings t = timed(h.warmups, h.reps);
-        ledger.measure_s += std::max(t.host.median * (h.warmups + h.reps), wall_since(t0));
-        ledger.launches += h.warmups + h.reps;
-        return t;
+        const TimedBatch b = time_batch(timed, h.warmups, h.reps);
+        ledger.measure_s += b.charged_s;
+        ledger.launches += b.launches;
+        return b.timings;
     }
     const bool calibrated = h.grow && !h.pinned;
     // What calibration and measurement may spend: what was spent already (a floor's probes, a
@@ -48,11 +44,10 @@ Timings perf_launches(const KernelHarness& h, const TimedLaunches& timed, const 
         // to the aim of a calibrated launch, so that the probe and the timed launches after it
         // keep the bound together.
         PhaseScope calibrating(Phase::Calibrate);
-        const auto t0 = std::chrono::steady_clock::now();
-        const Timings probe = timed(0, 1);
-        const double once = std::max({probe.device.median, probe.host.median, wall_since(t0)});
+        const TimedBatch probe = time_batch(timed, 0, 1);
+        const double once = std::max(probe.charged_s, probe.timings.device.median);
         ledger.calibrate_s += once;
-        ledger.launches += 1;
+        ledger.launches += probe.launches;
         if (once > budget.most_launch_seconds()) (void)h.shrink(budget.launch_seconds() / once);
         spent_before += once;
     }
@@ -75,13 +70,10 @@ void keep_floor(const TimedLaunches& timed, uint32_t floor, uint32_t& repeats, c
     // the two. One launch alone would not do where the fixed cost is most of a short launch.
     PhaseScope calibrating(Phase::Calibrate);
     const auto once_more = [&](int warmups) {
-        const auto t0 = std::chrono::steady_clock::now();
-        const Timings t = timed(warmups, 1);
-        ledger.calibrate_s +=
-            std::max(t.host.median * (warmups + 1),
-                     std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-        ledger.launches += warmups + 1;
-        return t.device.median;
+        const TimedBatch b = time_batch(timed, warmups, 1);
+        ledger.calibrate_s += b.charged_s;
+        ledger.launches += b.launches;
+        return b.timings.device.median;
     };
     // The floor is kept past the budget's aim if need be, as far as the bound allows: the
     // figure depends on it. A little below the most, which the timed launches may read above.
