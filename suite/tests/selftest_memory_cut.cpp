@@ -32,11 +32,13 @@ TEST(MemoryCut, ALongStreamIsCutAndStillVerifies) {
     if (s.facts().global_cache == 0 || 16 * s.facts().global_cache >= kAllocated / 2)
         GTEST_SKIP() << "the device's cache is too large to cut 512 MiB arrays far past it";
     // A reduction (one checksum a work-item) and a store of every unit, each cut.
+    int judged = 0;
     for (const char* id : {"mem.strided.read", "mem.coalesced.write"}) {
         const Benchmark* b = find_benchmark(id);
         ASSERT_NE(b, nullptr) << id;
         const Measurement m = run_benchmark(s, *b, long_arrays());
         if (m.status == Status::Unsupported) continue;
+        ++judged;
         EXPECT_EQ(m.status, Status::Ok) << id << ": " << m.reason;
         EXPECT_GT(m.verification.checked, 0u) << id << ": nothing was checked";
         const std::string bytes = detail(m, "array_bytes");
@@ -45,6 +47,7 @@ TEST(MemoryCut, ALongStreamIsCutAndStillVerifies) {
         EXPECT_GE(std::stoull(bytes), 16 * s.facts().global_cache)
             << id << " was cut into the cache";
     }
+    if (judged == 0) GTEST_SKIP() << "neither entry runs on this device: nothing was cut";
 }
 
 } // namespace
