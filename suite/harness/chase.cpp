@@ -22,8 +22,8 @@ constexpr size_t kConformanceBytes = 64 * 1024;
 constexpr uint32_t kMinSteps = 1u << 14, kMostSteps = 1u << 26;
 // Before timing, a lap of the cycle (up to this many steps, in launches of at most
 // kWarmupChunk) brings a working set that fits the last-level cache into it. A larger one is
-// not lapped: a lap of a working set in DRAM takes hundreds of thousands of the loads' time,
-// longer than the budget, and leaves the caches as random as the walk does.
+// not lapped: a lap of a working set in DRAM is millions of loads at DRAM latency, longer than
+// the budget, and leaves the caches as random as the walk does.
 constexpr uint64_t kWarmupSteps = 1u << 21, kWarmupChunk = 1u << 20;
 
 std::string fmt(double v, const char* f = "%.4g") {
