@@ -233,8 +233,12 @@ inline float clg_decode(uint b) {
 #ifndef CLG_KERNEL_ATTR
 #define CLG_KERNEL_ATTR
 #endif
+#ifndef CLG_MMA_SETUP // a path's local memory, where it has some
+#define CLG_MMA_SETUP()
+#endif
 CLG_KERNEL_ATTR kernel void mma(global uint* out, const uint seed, const uint repeats) {
     CLG_SG_SETUP();
+    CLG_MMA_SETUP();
     const uint lane = CLG_LANE();
     const uint group = CLG_GROUP();
     clg_frag_a a[CLG_MMA_TILES];

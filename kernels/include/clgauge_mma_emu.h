@@ -156,6 +156,69 @@ inline float clg_dot_word(uint aw, uint bw) {
 #define CLG_PART(A, m, bw, B, n) clg_dot_word((A).w[m], bw)
 #endif
 
+#if defined(CLG_SG_EMU)
+// On the local-memory layer every broadcast and reduce_add is two barriers, 384 an MMA, and a
+// driver that makes one function of a work-group (PoCL) compiles each region between them at
+// the kernel's first launch: seconds a kernel. So here an MMA shares its operands once: each
+// lane writes its A words and (lanes < 8) its B column to local memory, and after one barrier
+// each lane sums its own C elements over the lanes' words in lane order, the sums reduce_add
+// forms; a second barrier frees the memory for the next MMA.
+#define CLG_SHARE_B CLG_EMU_M                     // B column words, lanes < CLG_EMU_N
+#define CLG_SHARE_SA (CLG_SHARE_B + CLG_MMA_SG)   // E2M1: this lane's A row scales
+#define CLG_SHARE_SB (CLG_SHARE_SA + CLG_EMU_M)   // E2M1: this lane's B column scales
+#ifdef CLG_FMT_E2M1
+#define CLG_SHARE_WORDS (CLG_SHARE_SB + CLG_EMU_N)
+#else
+#define CLG_SHARE_WORDS CLG_SHARE_SA
+#endif
+#define CLG_MMA_SETUP() local uint clg_mma_share_[CLG_SG_EMU_MAX_WG * CLG_SHARE_WORDS]
+
+// Lane w's part of C element (m, n): its word of A row m times its word of B column n.
+inline CLG_ACC_T clg_share_part(local const uint* sg, uint w, uint m, uint n) {
+    local const uint* lw = sg + w * CLG_SHARE_WORDS;
+    const uint bw = sg[n * CLG_SHARE_WORDS + CLG_SHARE_B + w];
+#ifdef CLG_FMT_E2M1
+    return clg_dot_word(lw[m], bw) *
+           (clg_e8m0_to_f32(lw[CLG_SHARE_SA + m]) * clg_e8m0_to_f32(lw[CLG_SHARE_SB + n]));
+#else
+    return clg_dot_word(lw[m], bw);
+#endif
+}
+
+// c + A * B on the sub-group of `lane`; every work-item of the work-group calls it.
+inline clg_acc clg_mma_shared(local uint* share, uint lane, clg_acc c, clg_frag_a a,
+                              clg_frag_b b) {
+    const uint lid = clg_sg_local_linear_id_();
+    local uint* mine = share + lid * CLG_SHARE_WORDS;
+    for (uint m = 0; m < CLG_EMU_M; ++m)
+        mine[m] = a.w[m];
+    if (lane < CLG_EMU_N)
+        for (uint w = 0; w < CLG_MMA_SG; ++w)
+            mine[CLG_SHARE_B + w] = b.w[w];
+#ifdef CLG_FMT_E2M1
+    for (uint m = 0; m < CLG_EMU_M; ++m)
+        mine[CLG_SHARE_SA + m] = a.s[m];
+    for (uint n = 0; n < CLG_EMU_N; ++n)
+        mine[CLG_SHARE_SB + n] = b.s[n];
+#endif
+    barrier(CLK_LOCAL_MEM_FENCE);
+    local const uint* sg = share + clg_sg_id() * CLG_MMA_SG * CLG_SHARE_WORDS;
+    const uint lanes = clg_sg_size();
+    for (uint i = 0; i < CLG_C_PER_LANE; ++i) {
+        const uint e = lane + i * CLG_MMA_SG;
+        if (e < CLG_EMU_M * CLG_EMU_N) {
+            const uint m = e / CLG_EMU_N, n = e % CLG_EMU_N;
+            CLG_ACC_T s = clg_share_part(sg, 0u, m, n);
+            for (uint w = 1u; w < lanes; ++w)
+                s = CLG_ACC_ADD(s, clg_share_part(sg, w, m, n));
+            c.c[i] = CLG_ACC_ADD(c.c[i], s);
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    return c;
+}
+#define CLG_MMA_ACC(dst, src, A, B) ((dst) = clg_mma_shared(clg_mma_share_, lane, (src), (A), (B)))
+#else
 // dst = A * B + src on the sub-group. A statement, so that the layer's operations are used
 // in the kernel body (the emulated layer keeps its scratch there).
 #define CLG_MMA_ACC(dst, src, A, B)                                                                \
@@ -177,6 +240,7 @@ inline float clg_dot_word(uint aw, uint bw) {
         }                                                                                          \
         dst = clg_c_;                                                                              \
     } while (0)
+#endif
 
 #define CLG_LANE() clg_sg_lane()
 #define CLG_GROUP()                                                                                \

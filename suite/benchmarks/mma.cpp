@@ -47,17 +47,21 @@ CountedInstruction counted(const char* path, const char* sass, unsigned per_mma,
                 std::to_string(static_cast<long>(work * 32)) + " OP a warp each"};
 }
 
-// Emulation on sub-groups: an 8 x 8 tile, each lane one 32-bit word of K.
+// Emulation on sub-groups: an 8 x 8 tile, each lane one 32-bit word of K, `how` its MMA.
 MmaPath emulated(const char* name, std::vector<Need> needs, const std::string& options,
-                 unsigned lanes, unsigned per_word) {
+                 unsigned lanes, unsigned per_word, const std::string& how) {
     MmaShape s;
     s.tile = {8, 8, lanes * per_word};
     s.group_items = lanes;
     s.tiles_per_group = 1;
     s.steps = 2;
     s.local_size = 64;
-    s.instruction = "sub-group broadcast + reduce_add on " + std::to_string(lanes) + " lanes";
-    return {{name, std::move(needs), options + " -DCLG_MMA_SG=" + std::to_string(lanes)}, s};
+    s.instruction = how + " on " + std::to_string(lanes) + " lanes";
+    // The local-memory layer's scratch is sized for the work-group the path launches.
+    return {{name, std::move(needs),
+             options + " -DCLG_MMA_SG=" + std::to_string(lanes) +
+                 " -DCLG_SG_EMU_MAX_WG=" + std::to_string(s.local_size)},
+            s};
 }
 
 MmaPath ptx(const Variant& v, const char* path, Need need, const char* instruction) {
@@ -162,10 +166,11 @@ std::vector<Benchmark> mma() {
         if (x.dpas_k) spec.paths.push_back(dpas(x));
         if (x.mfma) spec.paths.push_back(mfma());
         spec.paths.push_back(emulated("emulated-ptx", {Need::InlinePtx},
-                                      "-DCLG_MMA_EMU -DCLG_SG_PTX", 32, x.elements_per_word));
-        spec.paths.push_back(emulated("emulated", {},
-                                      "-DCLG_MMA_EMU -DCLG_SG_EMU -DCLG_SG_EMU_SIZE=16", 16,
-                                      x.elements_per_word));
+                                      "-DCLG_MMA_EMU -DCLG_SG_PTX", 32, x.elements_per_word,
+                                      "sub-group broadcast + reduce_add"));
+        spec.paths.push_back(
+            emulated("emulated", {}, "-DCLG_MMA_EMU -DCLG_SG_EMU -DCLG_SG_EMU_SIZE=16", 16,
+                     x.elements_per_word, "A and B shared in local memory, each lane its C sums"));
         v.push_back(mma_benchmark(std::move(spec)));
     }
     return v;

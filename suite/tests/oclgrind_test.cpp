@@ -228,5 +228,14 @@ TEST(OclgrindPlantedFault, MissingBarrierIsADataRace) {
         "(src < clg_sg_size() ? src : clg_sg_lane())];", "data race");
 }
 
+TEST(OclgrindPlantedFault, MmaSharedOperandsWithoutTheirLastBarrierRace) {
+    // The emulated MMA frees its local memory with a barrier: without it the next MMA's
+    // operands are stored while other lanes still read this one's.
+    expect_planted_report(
+        "mma.i8", "emulated",
+        "c.c[i] = CLG_ACC_ADD(c.c[i], s);\n        }\n    }\n    barrier(CLK_LOCAL_MEM_FENCE);",
+        "c.c[i] = CLG_ACC_ADD(c.c[i], s);\n        }\n    }", "data race");
+}
+
 } // namespace
 } // namespace clgauge::test

@@ -16,9 +16,16 @@ const PlantedFault kFaults[] = {
     {"EmulatedTransposedB", {"mma.h", "mma.i8"}, "emulated", kB, kBt},
     {"EmulatedAccumulatorDropped", {"mma.bf", "mma.i4"}, "emulated", kAcc, kNoAcc},
     {"EmulatedI8SignednessSwapped", {"mma.i8"}, "emulated", "(int)(char)", "(int)(uchar)"},
-    {"EmulatedWrongBroadcastLane",
+    // Each lane's C element (m, n) summed over the B column of lane n + 1.
+    {"EmulatedWrongBColumn",
      {"mma.f8"},
      "emulated",
+     "sg[n * CLG_SHARE_WORDS + CLG_SHARE_B + w]",
+     "sg[((n + 1u) % CLG_EMU_N) * CLG_SHARE_WORDS + CLG_SHARE_B + w]"},
+    // The same on the sub-group built from warp shuffles (checked on an NVIDIA GPU).
+    {"EmulatedPtxWrongBroadcastLane",
+     {"mma.f8"},
+     "emulated-ptx",
      "clg_sg_broadcast_u32((B).w[w_], n_)",
      "clg_sg_broadcast_u32((B).w[w_], (n_ + 1u) % CLG_EMU_N)"},
     // The fp8 chain's sign flips on A alone: a flipped pair adds -A*B where it adds A*B.
@@ -40,6 +47,11 @@ const PlantedFault kFaults[] = {
     {"EmulatedMxScaleIgnored",
      {"mma.f4"},
      "emulated",
+     "(clg_e8m0_to_f32(lw[CLG_SHARE_SA + m]) * clg_e8m0_to_f32(lw[CLG_SHARE_SB + n]))",
+     "1.0f"},
+    {"EmulatedPtxMxScaleIgnored",
+     {"mma.f4"},
+     "emulated-ptx",
      "(clg_e8m0_to_f32((A).s[m]) * clg_e8m0_to_f32((B).s[n]))",
      "1.0f"},
     // On AMD's MFMA path (checked on a gfx908 or gfx90a).
