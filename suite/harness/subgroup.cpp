@@ -13,12 +13,16 @@
 namespace clgauge {
 namespace {
 
-constexpr unsigned kSteps = 8;              // CLG_SG_STEPS: unrolled steps per repeat
-constexpr uint32_t kConformanceRepeats = 4; // 32 steps: every lane picks many sources
-constexpr size_t kConformanceItems = 1024;  // per work-group size, at least 2 groups
-constexpr size_t kSmallGroups = 2;          // RunOptions::small_launch: per work-group size
-constexpr size_t kEmuMaxLocal = 1024;       // CLG_SG_EMU_MAX_WG: the emulation's scratch
-constexpr size_t kMaxReqdSizes = 8;         // intel_reqd_sub_group_size builds per run
+constexpr unsigned kSteps = 8; // CLG_SG_STEPS: unrolled steps per repeat
+// On the local-memory layer every operation is two barriers, and a driver that makes one
+// function of a work-group (PoCL) compiles each region between barriers at the kernel's first
+// launch; beside two barriers a repeat's loop branch costs nothing.
+constexpr unsigned kEmuSteps = 2;
+constexpr uint32_t kConformanceSteps = 32; // every lane picks many sources
+constexpr size_t kConformanceItems = 1024; // per work-group size, at least 2 groups
+constexpr size_t kSmallGroups = 2;         // RunOptions::small_launch: per work-group size
+constexpr size_t kEmuMaxLocal = 1024;      // CLG_SG_EMU_MAX_WG: the emulation's scratch
+constexpr size_t kMaxReqdSizes = 8;        // intel_reqd_sub_group_size builds per run
 constexpr uint32_t kMaxPerfRepeats = 1u << 16;
 constexpr double kPerfReferenceLaneSteps = 4e7; // bounds the CPU time of a perf-mode check
 constexpr size_t kPerfSampleSubgroups = 16;
@@ -34,13 +38,22 @@ bool has_need(const ImplPath& p, Need n) {
     return std::find(p.needs.begin(), p.needs.end(), n) != p.needs.end();
 }
 
+bool emulates(const ImplPath& p) {
+    return p.options.find("CLG_SG_EMU") != std::string::npos;
+}
+
+// CLG_SG_STEPS on a path.
+unsigned steps_per_repeat(bool emulated) {
+    return emulated ? kEmuSteps : kSteps;
+}
+
 } // namespace
 
 std::string subgroup_path_options(const ImplPath& path, const std::string& cl_std) {
-    std::string options = "-DCLG_SG_STEPS=" + std::to_string(kSteps) + " " + path.options;
+    std::string options =
+        "-DCLG_SG_STEPS=" + std::to_string(steps_per_repeat(emulates(path))) + " " + path.options;
     if (has_need(path, Need::KhrSubgroups)) options += " " + cl_std;
-    if (path.options.find("CLG_SG_EMU") != std::string::npos)
-        options += " -DCLG_SG_EMU_MAX_WG=" + std::to_string(kEmuMaxLocal);
+    if (emulates(path)) options += " -DCLG_SG_EMU_MAX_WG=" + std::to_string(kEmuMaxLocal);
     return options;
 }
 
@@ -49,7 +62,7 @@ namespace {
 std::vector<Config> configs_for(const Session& s, const ImplPath& path) {
     Config base;
     base.name = path.name;
-    base.emulated = path.options.find("CLG_SG_EMU") != std::string::npos;
+    base.emulated = emulates(path);
     base.ptx = path.options.find("CLG_SG_PTX") != std::string::npos;
     base.options = subgroup_path_options(path, s.caps.cl_std_for_subgroups());
     std::vector<Config> v{base};
@@ -177,8 +190,10 @@ std::string geometry(const Config& c, size_t local) {
 
 void conformance(const SubgroupSpec& spec, Session& s, const ImplPath& path, const RunOptions& opts,
                  Measurement& m) {
-    const uint64_t steps = uint64_t(kConformanceRepeats) * opts.slowdown * kSteps;
     for (const Config& c : configs_for(s, path)) {
+        const unsigned per_repeat = steps_per_repeat(c.emulated);
+        const uint32_t repeats = kConformanceSteps / per_repeat * opts.slowdown;
+        const uint64_t steps = uint64_t(repeats) * per_repeat;
         Kernels k = build(s, spec, c, opts);
         if (c.reqd && c.reqd > k.limit) {
             m.details.push_back({c.name, "skipped: kernel work-group limit " +
@@ -198,15 +213,13 @@ void conformance(const SubgroupSpec& spec, Session& s, const ImplPath& path, con
                 continue;
             }
             Buffers b = prepare(s, spec.op, map, global, local, opts.seed);
-            const Timings t =
-                launch(s, k.op, b.out, b.in, opts.seed, kConformanceRepeats * opts.slowdown, global,
-                       local, 0, 1, opts.timeout_s);
+            const Timings t = launch(s, k.op, b.out, b.in, opts.seed, repeats, global, local, 0, 1,
+                                     opts.timeout_s);
             if (m.timings.device.count() == 0) {
                 m.timings = t;
                 m.global_size = global;
                 m.local_size = local;
-                m.work_per_launch =
-                    double(global) * kConformanceRepeats * kSteps * spec.ops_per_step;
+                m.work_per_launch = double(global) * double(steps) * spec.ops_per_step;
             }
             std::vector<size_t> all(map.subgroups.size());
             for (size_t i = 0; i < all.size(); ++i)
@@ -248,9 +261,10 @@ void perf(const SubgroupSpec& spec, Session& s, const ImplPath& path, const RunO
     const uint32_t repeats = d.repeats;
     m.global_size = global;
     m.local_size = local;
-    m.work_per_launch = double(global) * repeats * kSteps * spec.ops_per_step;
+    const unsigned per_repeat = steps_per_repeat(c.emulated);
+    m.work_per_launch = double(global) * repeats * per_repeat * spec.ops_per_step;
 
-    const uint64_t steps = uint64_t(d.launched_repeats()) * kSteps;
+    const uint64_t steps = uint64_t(d.launched_repeats()) * per_repeat;
     const size_t count = std::clamp<size_t>(
         size_t(kPerfReferenceLaneSteps / (double(steps) * map.max_size)), 1, kPerfSampleSubgroups);
     const std::vector<size_t> chosen = sample_items(map.subgroups.size(), count);
