@@ -57,7 +57,7 @@ Benchmark chain_benchmark(ChainSpec spec);
 // body (PoCL compiles every kernel at its first launch, and a few deep chains took most of a
 // cold table's time: docs/run-time.md), while beside this many dependent steps a CPU core's
 // loop branch costs next to nothing.
-inline constexpr unsigned kCpuChainSteps = 32;
+inline constexpr unsigned kCpuChainSteps = 16;
 
 // Chain steps unrolled per repeat (CLG_STEPS) in a run with `opts` on a CPU device or not: the
 // spec's (at most kCpuChainSteps on a CPU, unless its reference follows the unroll), or mem_tune's

@@ -24,9 +24,11 @@ Stats scaled(const Stats& s, double by) {
 Measurement run_group(const GroupSpec& spec, Session& s, const ImplPath& path,
                       const RunOptions& opts) {
     MeasurementDriver d(s, opts);
+    const bool cpu = s.facts().is_cpu();
+    const unsigned steps = group_unrolled_steps(spec, cpu);
     auto build = [&](size_t local) {
         return d.kernel(spec.source, spec.kernel,
-                        group_build_options(spec, path, s.caps.cl_std_for_subgroups(), local));
+                        group_build_options(spec, path, s.caps.cl_std_for_subgroups(), local, cpu));
     };
     size_t local = spec.local ? spec.local : s.facts().max_work_group;
     cl::Kernel kernel = build(local);
@@ -47,16 +49,18 @@ Measurement run_group(const GroupSpec& spec, Session& s, const ImplPath& path,
                                        : size_t(s.facts().compute_units) * groups_per_cu;
     auto most_steps = [&] {
         return spec.max_steps ? spec.max_steps(groups * local, local)
-                              : uint64_t(kMostRepeats) * spec.steps;
+                              : uint64_t(kMostRepeats) * steps;
     };
-    while (groups > 1 && most_steps() < spec.steps)
+    while (groups > 1 && most_steps() < steps)
         groups /= 2;
     const size_t global = groups * local;
     const uint32_t most_repeats =
-        uint32_t(std::clamp<uint64_t>(most_steps() / spec.steps, 1, kMostRepeats));
-    d.repeats = std::min(d.perf() ? 1u : kConformanceRepeats, most_repeats);
+        uint32_t(std::clamp<uint64_t>(most_steps() / steps, 1, kMostRepeats));
+    // Conformance runs as many steps wherever fewer are unrolled.
+    const uint32_t conformance_repeats = kConformanceRepeats * std::max(1u, spec.steps / steps);
+    d.repeats = std::min(d.perf() ? 1u : conformance_repeats, most_repeats);
     auto launch_now = [&] {
-        return GroupLaunch{opts.seed, global, local, uint64_t(d.launched_repeats()) * spec.steps};
+        return GroupLaunch{opts.seed, global, local, uint64_t(d.launched_repeats()) * steps};
     };
 
     // The output and its initial words on the device, remade when the launch's word count
@@ -91,13 +95,13 @@ Measurement run_group(const GroupSpec& spec, Session& s, const ImplPath& path,
     };
     h.grow = [&](double factor) { return d.grow_repeats(factor, most_repeats); };
     h.describe = [&](Measurement& m) {
-        const double ops_per_item = double(d.repeats) * spec.steps * spec.ops_per_step;
+        const double ops_per_item = double(d.repeats) * steps * spec.ops_per_step;
         m.work_per_launch = double(global) * ops_per_item;
         m.global_size = global;
         m.local_size = local;
         m.details = {{"work_groups", std::to_string(groups)},
                      {"repeats", std::to_string(d.repeats)},
-                     {"steps_per_item", std::to_string(uint64_t(d.repeats) * spec.steps)}};
+                     {"steps_per_item", std::to_string(uint64_t(d.repeats) * steps)}};
         if (!spec.time_per_op) return;
         // The figure is one operation's time; the launch's rate stays in the details.
         m.details.push_back(
@@ -114,9 +118,14 @@ Measurement run_group(const GroupSpec& spec, Session& s, const ImplPath& path,
 
 } // namespace
 
+unsigned group_unrolled_steps(const GroupSpec& spec, bool cpu_device) {
+    return cpu_device ? std::min(spec.steps, kCpuGroupSteps) : spec.steps;
+}
+
 std::string group_build_options(const GroupSpec& spec, const ImplPath& path,
-                                const std::string& cl_std, size_t local) {
-    std::string options = spec.options + " -DCLG_STEPS=" + std::to_string(spec.steps);
+                                const std::string& cl_std, size_t local, bool cpu_device) {
+    std::string options =
+        spec.options + " -DCLG_STEPS=" + std::to_string(group_unrolled_steps(spec, cpu_device));
     if (!path.options.empty()) options += " " + path.options;
     if (spec.opencl_c_2) options += " " + cl_std;
     return options + " -DCLG_LOCAL=" + std::to_string(local);

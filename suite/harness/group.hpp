@@ -65,10 +65,19 @@ struct GroupSpec {
 
 Benchmark group_benchmark(GroupSpec spec);
 
-// The options a group kernel is built with on `path` for work-groups of `local` items, where
-// the device's OpenCL C 2.0 or later is asked for with `cl_std` (the offline ISA checks build
-// the same).
+// A CPU device's unrolled steps at most. A step is a barrier or an atomic: a CPU driver makes
+// every barrier the end of a loop over the work-group's items (PoCL compiles each region
+// between barriers at a kernel's first launch), and beside either the repeat loop's branch
+// costs next to nothing.
+inline constexpr unsigned kCpuGroupSteps = 4;
+
+// CLG_STEPS on a CPU device or not: the spec's, at most kCpuGroupSteps on a CPU.
+unsigned group_unrolled_steps(const GroupSpec& spec, bool cpu_device);
+
+// The options a group kernel is built with on `path` for work-groups of `local` items on a CPU
+// device or not, where the device's OpenCL C 2.0 or later is asked for with `cl_std` (the
+// offline ISA checks build a GPU's).
 std::string group_build_options(const GroupSpec& spec, const ImplPath& path,
-                                const std::string& cl_std, size_t local);
+                                const std::string& cl_std, size_t local, bool cpu_device);
 
 } // namespace clgauge

@@ -40,7 +40,7 @@ EntryKernel entry_kernel(const Benchmark& b, const std::string& name) {
     if (const auto* g = std::any_cast<GroupSpec>(&b.spec))
         return {g->source,
                 {g->kernel},
-                group_build_options(*g, path, kClStd, g->local ? g->local : 256)};
+                group_build_options(*g, path, kClStd, g->local ? g->local : 256, false)};
     throw std::runtime_error(b.id + ": the ISA checks do not know its harness");
 }
 

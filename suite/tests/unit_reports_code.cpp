@@ -1,9 +1,10 @@
 // label unit: a run identifies its programs' compiled code (the driver's binaries, which a CPU
 // driver may compile every kernel once more to give) only where something it writes or judges
-// carries it (conduct/request.hpp reports_code), and a chain kernel's unroll on a CPU device
-// (harness/chain.hpp chain_unrolled_steps).
+// carries it (conduct/request.hpp reports_code), and a chain or group kernel's unroll on a CPU
+// device (harness/chain.hpp chain_unrolled_steps, harness/group.hpp group_unrolled_steps).
 #include "cli/options.hpp"
 #include "harness/chain.hpp"
+#include "harness/group.hpp"
 #include "registry/registry.hpp"
 
 #include <gtest/gtest.h>
@@ -54,6 +55,24 @@ TEST(ChainUnroll, AReferenceThatFollowsTheUnrollKeepsIt) {
     const ChainSpec& mod = chain_spec("mod.proth");
     ASSERT_TRUE(mod.reference_follows_unroll);
     EXPECT_EQ(chain_unrolled_steps(mod, RunOptions{}, /*cpu_device=*/true), mod.steps);
+}
+
+// A barrier step is a loop over the work-group's items on a CPU device; the GPU keeps the
+// spec's unroll, which the baselines were recorded with.
+TEST(GroupUnroll, ACpuDeviceUnrollsAtMostTheCpuSteps) {
+    const auto selection = select_benchmarks("barrier.local.256");
+    ASSERT_EQ(selection.size(), 1u);
+    const GroupSpec& barrier = std::any_cast<const GroupSpec&>(selection.front()->spec);
+    ASSERT_GT(barrier.steps, kCpuGroupSteps) << "the test needs a group deeper than the CPU's";
+    EXPECT_EQ(group_unrolled_steps(barrier, /*cpu_device=*/false), barrier.steps);
+    EXPECT_EQ(group_unrolled_steps(barrier, /*cpu_device=*/true), kCpuGroupSteps);
+    const ImplPath& path = barrier.entry.paths.front();
+    EXPECT_NE(group_build_options(barrier, path, "", 256, true)
+                  .find("-DCLG_STEPS=" + std::to_string(kCpuGroupSteps) + " "),
+              std::string::npos);
+    EXPECT_NE(group_build_options(barrier, path, "", 256, false)
+                  .find("-DCLG_STEPS=" + std::to_string(barrier.steps) + " "),
+              std::string::npos);
 }
 
 } // namespace
