@@ -66,7 +66,9 @@ cl::Event enqueue_range(cl::CommandQueue& q, const cl::Kernel& kernel, size_t gl
 }
 
 void launch_and_wait(Session& s, const cl::Kernel& kernel, size_t global, double timeout_s) {
-    const cl::Event e = enqueue_range(s.queue, kernel, global);
+    const size_t allowed = kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(s.entry.device);
+    const size_t local = global % kFillLocal == 0 && allowed >= kFillLocal ? kFillLocal : 0;
+    const cl::Event e = enqueue_range(s.queue, kernel, global, local);
     s.queue.flush();
     wait_for(e, timeout_s);
 }

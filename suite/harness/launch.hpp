@@ -41,8 +41,12 @@ cl::Kernel build_kernel(Session& s, const std::string& source, const std::string
 // chooses) and returns its event.
 cl::Event enqueue_range(cl::CommandQueue& q, const cl::Kernel& kernel, size_t global,
                         size_t local = 0);
-// enqueue_range on the session's queue, then waits for it, failing after timeout_s: the
-// harnesses' fill kernels, outside the timed launches.
+// The fills' work-group size: one for every fill, so that a driver that compiles a kernel for
+// each work-group size at its first launch (PoCL) compiles a fill once.
+inline constexpr size_t kFillLocal = 64;
+// enqueue_range on the session's queue, in groups of kFillLocal where `global` is a multiple
+// the kernel allows, then waits for it, failing after timeout_s: the harnesses' fill kernels,
+// outside the timed launches.
 void launch_and_wait(Session& s, const cl::Kernel& kernel, size_t global, double timeout_s);
 
 // Words first .. first+count of `buf`, each word_bytes wide (up to 8), widened to 64 bits.
