@@ -16,7 +16,11 @@ namespace {
 
 constexpr size_t kPerfSampleItems = 4096; // read checksums recomputed in perf mode
 constexpr size_t kPerfSampleRows = 48;    // written rows read back in perf mode
-constexpr size_t kMaxWidth = 16384;       // texels per row in perf mode (device limit permitting)
+// A CPU device's texels per work-item at most: each kernel unrolls its rows, a CPU driver's
+// image built-ins are whole functions (PoCL compiles both kernels at their first launch, in a
+// time that grows with the unroll), and a CPU core has no 2D texture cache to keep fed.
+constexpr unsigned kCpuRows = 4;
+constexpr size_t kMaxWidth = 16384; // texels per row in perf mode (device limit permitting)
 
 // What a texel format is to OpenCL, in the order of ref::ImageFormat: the image's channel
 // type, the kernel's build define, and its name in the report.
@@ -151,8 +155,10 @@ Verification check_write(const ImageSpec& spec, Session& s, const Geometry& g,
     return compare_exact(idx, words, got, expected, WordKind::U32);
 }
 
-Measurement run_image(const ImageSpec& spec, Session& s, const ImplPath& path,
+Measurement run_image(const ImageSpec& entry_spec, Session& s, const ImplPath& path,
                       const RunOptions& opts) {
+    ImageSpec spec = entry_spec;
+    if (s.facts().is_cpu()) spec.rows = std::min(spec.rows, kCpuRows);
     MeasurementDriver d(s, opts);
     const std::string options = std::string(format_info(spec.format).define) +
                                 " -DCLG_ROWS=" + std::to_string(spec.rows) +
