@@ -1,5 +1,5 @@
 // CPU model of what the transfer benchmarks move: host-to-device sends input stream 0,
-// device-to-host receives stream 1 as kernels/fill.cl fills it on the device.
+// device-to-host receives stream 1 as kernels/transfer.cl fills it on the device.
 #pragma once
 #include "reference/mem_data.hpp"
 

@@ -1,5 +1,5 @@
 // xfer.h2d / xfer.d2h / xfer.bidir, each from pageable and from pinned host memory
-// (kernels/fill.cl, reference/transfer.hpp, harness suite/harness/transfer.hpp).
+// (kernels/transfer.cl, reference/transfer.hpp, harness suite/harness/transfer.hpp).
 #include "harness/transfer.hpp"
 #include "harness/transfer_routes.hpp"
 #include "registry/registry.hpp"

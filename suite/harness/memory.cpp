@@ -112,8 +112,8 @@ Run run_once(const MemSpec& spec, Session& s, const ImplPath& path, const RunOpt
     const bool tiled = spec.geometry == MemGeometry::Grid && tune.tile > 0;
     const std::string options = options_for(spec, path, tune, s.caps.cl_std_for_subgroups());
     cl::Kernel kernel = d.kernel(spec.source, spec.kernel, options);
-    cl::Kernel filler = d.kernel("fill.cl", fill_kernel(spec.kind), "");
-    cl::Kernel junk = d.kernel("fill.cl", "clg_fill_u32", "");
+    cl::Kernel filler = d.kernel("transfer.cl", fill_kernel(spec.kind), "");
+    cl::Kernel junk = d.kernel("transfer.cl", "clg_fill_u32", "");
     const size_t local = pick_local_size(
         kernel, s, opts.small_launch ? std::min(tune.local, kSmallMaxLocal) : tune.local);
     const size_t unit = wb * tune.vec;

@@ -73,12 +73,12 @@ class HostBuffer {
 } // namespace
 
 void build_fill_program(Session& s, const RunOptions& opts) {
-    (void)build_kernel(s, "fill.cl", "clg_fill_u32", "", opts);
+    (void)build_kernel(s, "transfer.cl", "clg_fill_u32", "", opts);
 }
 
 void fill_device(Session& s, const cl::Buffer& buf, size_t words, uint32_t seed, uint32_t stream,
                  const RunOptions& opts) {
-    cl::Kernel k = build_kernel(s, "fill.cl", "clg_fill_u32", "", opts);
+    cl::Kernel k = build_kernel(s, "transfer.cl", "clg_fill_u32", "", opts);
     k.setArg(0, buf);
     k.setArg(1, static_cast<cl_uint>(words));
     k.setArg(2, seed);

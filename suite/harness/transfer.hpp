@@ -21,7 +21,7 @@ struct TransferSpec {
     HostMemory host = HostMemory::Pageable;
 };
 
-// family "transfer" (kernels/fill.cl holds the device-side fills).
+// family "transfer" (kernels/transfer.cl holds the device-side fills).
 Benchmark transfer_benchmark(TransferSpec spec);
 
 // Shared by the transfer harnesses (this one and transfer_routes.hpp):
