@@ -5,5 +5,4 @@
 // stream 7, into the buffer a host-to-device transfer must overwrite). One program, not a copy
 // in each entry's: a driver that compiles a kernel at its first launch (PoCL) compiles each
 // fill once a run.
-#define CLG_FILL_KERNELS
 #include "clgauge_memory.h"
