@@ -20,8 +20,8 @@ inline ulong clg_mem_f64_bits(uint seed, uint i, uint k) {
 inline uint clg_mem_key(uint seed) { return clg_hash(seed ^ 0x51ed270bu); }
 inline uint clg_mem_pattern(uint key, uint i) { return (i * 0x9e3779b9u) ^ key; }
 
-// The fills (launched from kernels/transfer.cl's program). The other families' programs keep
-// their unlaunched copies: a program's compiled code is what its baselines' fingerprints name.
+// The fills, in every program that includes this header (a program's compiled code is what
+// its baselines' fingerprints name); on a CPU device launched from kernels/transfer.cl's.
 kernel void clg_fill_u32(global uint* p, const uint n, const uint seed, const uint k) {
     for (uint i = get_global_id(0); i < n; i += get_global_size(0))
         p[i] = clg_mem_word(seed, i, k);

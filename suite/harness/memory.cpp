@@ -112,8 +112,14 @@ Run run_once(const MemSpec& spec, Session& s, const ImplPath& path, const RunOpt
     const bool tiled = spec.geometry == MemGeometry::Grid && tune.tile > 0;
     const std::string options = options_for(spec, path, tune, s.caps.cl_std_for_subgroups());
     cl::Kernel kernel = d.kernel(spec.source, spec.kernel, options);
-    cl::Kernel filler = d.kernel("transfer.cl", fill_kernel(spec.kind), "");
-    cl::Kernel junk = d.kernel("transfer.cl", "clg_fill_u32", "");
+    // The fills: on a CPU device from transfer.cl's one program, since a CPU driver compiles a
+    // kernel at its first launch once for each program that holds it (PoCL); elsewhere from
+    // the entry's own program, the one code its baselines' fingerprints name.
+    const bool shared_fills = s.facts().is_cpu();
+    const std::string fill_source = shared_fills ? "transfer.cl" : spec.source;
+    const std::string fill_options = shared_fills ? "" : options;
+    cl::Kernel filler = d.kernel(fill_source, fill_kernel(spec.kind), fill_options);
+    cl::Kernel junk = d.kernel(fill_source, "clg_fill_u32", fill_options);
     const size_t local = pick_local_size(
         kernel, s, opts.small_launch ? std::min(tune.local, kSmallMaxLocal) : tune.local);
     const size_t unit = wb * tune.vec;

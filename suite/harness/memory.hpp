@@ -25,7 +25,8 @@ enum class MemGeometry {
 // Kernel contract: kernel void NAME(global out, global const a, global const b,
 // global const c, uint n, uint param, uint seed) over n units of `vec` words; the inputs hold
 // streams 0, 1, 2 of kernels/include/clgauge_memory.h (filled on the device, recomputed by
-// the CPU) by the clg_fill_* kernels of kernels/transfer.cl.
+// the CPU) by the header's clg_fill_* kernels: the kernel file's own, on a CPU device
+// kernels/transfer.cl's.
 struct MemSpec {
     EntryHeader entry; // unit B/s
     std::string source, kernel, options;
