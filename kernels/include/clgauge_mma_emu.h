@@ -5,7 +5,8 @@
 // holds the 32-bit word l of every A row (CLG_PER_WORD elements of K); lane n < 8 holds
 // column n of B, all CLG_MMA_SG words; lane l owns C elements l, l + SG, ... (row-major).
 // One MMA: for each column n the lanes fetch their B word by sub-group broadcasts from lane n,
-// then each lane forms its part of the dot product for each row and reduce_add sums it.
+// then each lane forms its part of the dot product for each row and reduce_add sums it; on
+// the local-memory layer (CLG_SG_EMU) the lanes share their words once instead (below).
 #include "clgauge_subgroup.h"
 
 #define CLG_EMU_M 8u
@@ -188,8 +189,8 @@ inline CLG_ACC_T clg_share_part(local const uint* sg, uint w, uint m, uint n) {
 // c + A * B on the sub-group of `lane`; every work-item of the work-group calls it.
 inline clg_acc clg_mma_shared(local uint* share, uint lane, clg_acc c, clg_frag_a a,
                               clg_frag_b b) {
-    const uint lid = clg_sg_local_linear_id_();
-    local uint* mine = share + lid * CLG_SHARE_WORDS;
+    local const uint* sg = share + clg_sg_id() * CLG_MMA_SG * CLG_SHARE_WORDS;
+    local uint* mine = share + (clg_sg_id() * CLG_MMA_SG + clg_sg_lane()) * CLG_SHARE_WORDS;
     for (uint m = 0; m < CLG_EMU_M; ++m)
         mine[m] = a.w[m];
     if (lane < CLG_EMU_N)
@@ -202,7 +203,6 @@ inline clg_acc clg_mma_shared(local uint* share, uint lane, clg_acc c, clg_frag_
         mine[CLG_SHARE_SB + n] = b.s[n];
 #endif
     barrier(CLK_LOCAL_MEM_FENCE);
-    local const uint* sg = share + clg_sg_id() * CLG_MMA_SG * CLG_SHARE_WORDS;
     const uint lanes = clg_sg_size();
     for (uint i = 0; i < CLG_C_PER_LANE; ++i) {
         const uint e = lane + i * CLG_MMA_SG;
