@@ -64,8 +64,11 @@ double since_start(std::chrono::steady_clock::time_point t) {
 
 Timings time_launches(cl::CommandQueue& queue, const Enqueue& enqueue, int warmups, int reps,
                       double timeout_s) {
-    // Launches timed while calibrating are calibration's; any other timing is measurement.
-    PhaseScope timing(current_phase() == Phase::Calibrate ? Phase::Calibrate : Phase::Measure);
+    // Launches timed while calibrating are calibration's, and a first launch made for the
+    // driver to compile the kernel (MeasurementDriver::time) is the build's; any other timing
+    // is measurement.
+    const Phase now = current_phase();
+    PhaseScope timing(now == Phase::Calibrate || now == Phase::Build ? now : Phase::Measure);
     std::vector<double> dev, host, queued, submitted;
     std::vector<ClockSample> clocks; // warm-ups too: more launches for the clock check
     for (int i = 0; i < warmups + reps; ++i) {
@@ -115,8 +118,13 @@ Stats joined(const Stats& a, const Stats& b) {
     return summarize(std::move(v));
 }
 
-// The samples of `a`, then those of `b`; b's clock.
-Timings merged(const Timings& a, const Timings& b) {
+// The samples of `a`, then those of `b`; where one of them is on the host's clock, both are.
+Timings merged(Timings a, Timings b) {
+    if (a.clock != b.clock) {
+        const std::string why = a.clock == TimerSource::Host ? a.clock_note : b.clock_note;
+        time_with_host_clock(a, why);
+        time_with_host_clock(b, why);
+    }
     Timings t = b;
     t.device = joined(a.device, b.device);
     t.host = joined(a.host, b.host);
@@ -186,8 +194,26 @@ Timings calibrate_and_time(const TimedLaunches& timed, const Budget& budget, int
     Timings t = *last;
     if (reps > 0) {
         PhaseScope measuring(Phase::Measure);
-        const Timings measured = run(0, reps, ledger.measure_s);
-        t = reuse && measured.clock == TimerSource::Device ? merged(*last, measured) : measured;
+        const int least = std::max(0, budget.min_reps - (reuse ? 1 : 0));
+        const int part =
+            std::max(1, (reps + budget.measure_parts - 1) / std::max(1, budget.measure_parts));
+        std::optional<Timings> measured;
+        double pace = each; // the host's time per launch, a tenth more
+        for (int taken = 0; taken < reps;) {
+            const double left_now = budget.bound_seconds() - ledger.total();
+            const int fits = int(std::clamp(std::floor(left_now / pace), 0.0, double(reps)));
+            // Past `least` samples, no more than the bound pays for, and each part at most half
+            // of it: a part that slows down leaves room for the cut.
+            int n = budget.measure_parts > 1 ? std::min({part, reps - taken, std::max(1, fits / 2)})
+                                             : reps;
+            if (taken >= least && fits == 0) break;
+            if (taken < least) n = std::max(n, std::min(least - taken, part));
+            const Timings p = run(0, n, ledger.measure_s);
+            measured = measured ? merged(*measured, p) : p;
+            taken += n;
+            pace = 1.1 * std::max({p.host.median, last_each, 1e-9});
+        }
+        t = reuse && measured->clock == TimerSource::Device ? merged(*last, *measured) : *measured;
     }
     if (problem) time_with_host_clock(t, *problem);
     if (ledger_out) *ledger_out = ledger;

@@ -64,6 +64,11 @@ struct Budget {
     int min_reps = 5, max_reps = 100;
     // A harness whose launches have a fixed cost (ramp-up and tail) sets a floor on the aim.
     double min_launch_seconds = 0;
+    // The timed launches are taken in parts of at most 1/measure_parts of them, and of at most
+    // half of what the bound still pays for: a host that slows down midway (a copy the host
+    // times) is seen after a part, and the count left is cut to what the bound leaves at the
+    // latest part's pace. 1: all in one batch.
+    int measure_parts = 8;
     // The aim of one calibrated launch: a tenth of the budget, at least the floor, at most
     // what lets min_reps launches and the calibration (about three more) keep the bound.
     double launch_seconds() const {

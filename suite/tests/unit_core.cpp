@@ -3,6 +3,7 @@
 #include "core/capabilities.hpp"
 #include "core/env.hpp"
 #include "core/kernel_sources.hpp"
+#include "core/phase_clock.hpp"
 #include "core/stats.hpp"
 #include "core/timing.hpp"
 #include "harness/verify.hpp"
@@ -33,15 +34,16 @@ TEST(Stats, MedianMinMaxMad) {
 // fewer than min_reps (the last calibration launch is the first of them).
 TEST(Budget, LaunchFloorLengthensCalibratedLaunches) {
     uint32_t repeats = 1; // a launch takes `repeats` ms
-    int timed_reps = 0;
+    int timed_reps = 0;   // in the measure phase, over all its parts
     auto timed = [&](int, int reps) {
-        timed_reps = reps;
+        if (current_phase() == Phase::Measure) timed_reps += reps;
         Timings t;
         t.device = summarize({repeats * 1e-3});
         return t;
     };
     auto grow = [&](double factor) { return grow_repeats(repeats, factor, 1u << 20); };
     Budget plain{.seconds = 0.1};
+    timed_reps = 0;
     calibrate_and_time(timed, plain, 4, grow);
     EXPECT_GE(repeats, 5u);
     EXPECT_LT(repeats, 25u);
@@ -49,44 +51,58 @@ TEST(Budget, LaunchFloorLengthensCalibratedLaunches) {
     repeats = 1;
     Budget floored{.seconds = 0.1, .min_launch_seconds = 0.05};
     EXPECT_DOUBLE_EQ(floored.launch_seconds(), 0.2 / 8);
+    timed_reps = 0;
     calibrate_and_time(timed, floored, 4, grow);
     EXPECT_GE(repeats, 13u);
     EXPECT_EQ(timed_reps, floored.min_reps - 1);
 }
 
 // Calibration's last launch already has the timed shape: it sizes the timed launches and is
-// the first of them, and they follow with no launch in between.
+// the first of them, and they follow with no launch in between (in parts, none warmed up).
 TEST(Budget, CalibrationLaunchIsTheWarmUp) {
     uint32_t repeats = 1;
-    std::vector<std::pair<int, int>> calls; // (warm-ups, reps) of every timed()
+    std::vector<std::pair<int, int>> calls; // (warm-ups, reps) of every calibration timed()
+    int measured = 0, warmed_parts = 0;     // the measure phase's samples, and parts warmed up
     auto timed = [&](int warmups, int reps) {
-        calls.emplace_back(warmups, reps);
+        if (current_phase() == Phase::Measure) {
+            measured += reps;
+            warmed_parts += warmups > 0 ? 1 : 0;
+        } else {
+            calls.emplace_back(warmups, reps);
+        }
         Timings t;
-        t.device = summarize({repeats * 1e-3});
+        t.device = summarize(std::vector<double>(size_t(reps), repeats * 1e-3));
         return t;
     };
     auto grow = [&](double factor) { return grow_repeats(repeats, factor, 1u << 20); };
     const Budget budget{.seconds = 0.1};
+    auto check = [&](size_t calibration_calls, int samples) {
+        EXPECT_EQ(calls.size(), calibration_calls);
+        EXPECT_EQ(measured, samples);
+        EXPECT_EQ(warmed_parts, 0);
+        calls.clear();
+        measured = warmed_parts = 0;
+    };
     // Long enough at once (10 ms against a 10 ms aim): one launch after its warm-up, then the
     // timed ones.
     repeats = 10;
-    calibrate_and_time(timed, budget, 4, grow);
-    ASSERT_EQ(calls.size(), 2u);
+    Timings t = calibrate_and_time(timed, budget, 4, grow);
+    ASSERT_FALSE(calls.empty());
     EXPECT_EQ(calls[0], std::make_pair(1, 1));
-    EXPECT_EQ(calls[1], std::make_pair(0, budget.reps_for(0.01) - 1));
+    check(1, budget.reps_for(0.01) - 1);
+    EXPECT_EQ(t.device.count(), size_t(budget.reps_for(0.01)))
+        << "the calibration launch is a sample";
     // Grown, then long enough: the grown shape's first launch is calibration's.
-    calls.clear();
     repeats = 1;
     calibrate_and_time(timed, budget, 4, grow);
-    ASSERT_EQ(calls.size(), 3u);
-    EXPECT_EQ(calls[1], std::make_pair(0, 1));
-    EXPECT_EQ(calls[2].first, 0);
-    // Pinned (no rounds): launched once, warmed, before the timed ones.
-    calls.clear();
-    calibrate_and_time(timed, budget, 0, grow);
     ASSERT_EQ(calls.size(), 2u);
+    EXPECT_EQ(calls[1], std::make_pair(0, 1));
+    check(2, budget.reps_for(repeats * 1e-3) - 1);
+    // Pinned (no rounds): launched once, warmed, before the timed ones.
+    calibrate_and_time(timed, budget, 0, grow);
+    ASSERT_FALSE(calls.empty());
     EXPECT_EQ(calls[0], std::make_pair(1, 1));
-    EXPECT_EQ(calls[1].first, 0);
+    check(1, budget.reps_for(repeats * 1e-3) - 1);
 }
 
 TEST(Capabilities, ExtensionsMatchWholeTokens) {
