@@ -40,8 +40,7 @@ ReporterList reporters(const RunRequest& r, const std::optional<CrashJournal>& j
 // The table on one device, judged against its known-failure list (baseline/known_judge).
 Outcome table_device(Session& session, const std::vector<const Benchmark*>& selection,
                      const RunRequest& r, const TableMode& mode, CrashJournal* journal,
-                     const BuildWorkers* workers, ReporterList& report, bool tty,
-                     bool& device_hung) {
+                     BuildWorkers* workers, ReporterList& report, bool tty, bool& device_hung) {
     const RunOptions& opts = r.options;
     auto progress = [&](size_t done, size_t total, const Benchmark& next) {
         if (tty)
@@ -130,7 +129,7 @@ ConductResult conduct(const RunRequest& request, const std::string& journal_file
         if (!assembler->missing.empty())
             throw std::invalid_argument("--audit: " + assembler->missing);
     }
-    if (workers) build_with_workers(*workers, chosen, r.options);
+    if (workers) build_with_workers(*workers, chosen, r.options, !build);
     if (build) {
         build_only(chosen, selection, r.options, workers.get());
         return {};

@@ -1,5 +1,6 @@
-// The table's run on a device, with the build workers that build its programs first on a GPU
-// (process/build_workers.hpp), and the --build-only mode of the program that does only that.
+// The table's run on a device, with the build workers that build its programs first on a GPU,
+// and beside it on CPU devices (process/build_workers.hpp), and the --build-only mode of the
+// program that does only that.
 #pragma once
 #include "core/device.hpp"
 #include "core/session.hpp"
@@ -20,15 +21,21 @@ std::unique_ptr<BuildWorkers> start_build_workers(const std::vector<const Benchm
                                                   const RunOptions& opts);
 
 // Hands the workers the programs of the devices that build with them (builds_with_workers: the
-// GPUs, PoCL) and waits for them; with no such device they end without building.
+// GPUs, PoCL) and waits for them, unless a table run follows on CPU devices only
+// (builds_beside_run); with no such device they end without building.
 void build_with_workers(BuildWorkers& workers, const std::vector<DeviceEntry>& devices,
-                        const RunOptions& opts);
+                        const RunOptions& opts, bool table_follows);
+// Whether the run goes on while the workers build: every device handed to them is a CPU
+// device (none on a GPU, where a build beside a run's launches is slow and shares the GPU).
+bool builds_beside_run(const std::vector<DeviceEntry>& devices, const RunOptions& opts);
 
 // The table's run on one device (run_all). On a device the workers built for, its builds are
-// hits in the driver's cache; `workers_line` says what they did, for --timing (empty without).
+// hits in the driver's cache (beside the run: waited for as each is asked for, the workers held
+// still while the run times anything); `workers_line` says what they did, for --timing (empty
+// without).
 DeviceReport run_table(Session& session, const std::vector<const Benchmark*>& selection,
                        const RunOptions& opts, const Progress& progress, RunHooks hooks,
-                       const BuildWorkers* workers, std::string& workers_line);
+                       BuildWorkers* workers, std::string& workers_line);
 
 // clgauge --build-only: the selection's programs built on each device (on a GPU by the build
 // workers, unless one failed), and the run's time line.

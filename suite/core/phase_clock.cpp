@@ -1,5 +1,7 @@
 #include "core/phase_clock.hpp"
 
+#include "core/background_work.hpp"
+
 #include <chrono>
 #include <cstdio>
 
@@ -59,6 +61,7 @@ PhaseTimes& PhaseTimes::operator+=(const PhaseTimes& o) {
 }
 
 PhaseScope::PhaseScope(Phase phase) : outer_(phases().current) {
+    if (phase == Phase::Calibrate || phase == Phase::Measure) hold_background_work();
     phases().charge_open_span();
     phases().current = phase;
 }

@@ -22,7 +22,9 @@ struct PhaseTimes {
 };
 
 // Charges the time from its construction to its end to `phase`; a scope inside another
-// pauses the outer one, so no second is counted twice. Per thread.
+// pauses the outer one, so no second is counted twice. Per thread. Entering calibrate or
+// measure, where every timed launch runs, holds the run's background work still
+// (background_work.hpp).
 class PhaseScope {
   public:
     explicit PhaseScope(Phase phase);

@@ -148,6 +148,12 @@ void ProgramCache::build_discovered(unsigned threads, const BuildProgress& progr
         std::string log;
         bool quiet = false; // the compiler said nothing but its resource report
     };
+    if (progress.listed) {
+        std::vector<std::string> names;
+        for (const auto& k : keys)
+            names.push_back(program_key(k.first, k.second));
+        progress.listed(names);
+    }
     std::vector<Ahead> built(keys.size());
     std::atomic<size_t> next{0};
     std::mutex drawing; // progress.next is called by one thread at a time

@@ -83,7 +83,9 @@ class MeasurementDriver {
     cl::Kernel kernel(const std::string& source, const std::string& name,
                       const std::string& options) const;
 
-    // Perf: calibrated and timed within `share` of the budget; conformance: one launch.
+    // Perf: calibrated and timed within `share` of the budget (beside background work that
+    // goes on, after one launch that is not timed: background_work.hpp); conformance: one
+    // launch.
     Timings time(const KernelHarness& h, double share = 1);
     // time(), then describe, verify and the share of the peak: the benchmark's Measurement,
     // with the launch time spent ("budget_spent_s") and an "over_budget" detail where all the

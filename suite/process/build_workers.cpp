@@ -26,6 +26,7 @@ namespace clgauge {
 namespace {
 
 constexpr const char* kBuilt = "built ";
+constexpr const char* kListed = "listed ";
 constexpr const char* kDevice = "device ";
 
 // "D REST" -> D and REST; nothing when D is not a number.
@@ -110,6 +111,13 @@ std::optional<BuildRecord> read_build_record(int fd) {
 BuildProgress build_notices(std::ostream& out, size_t device) {
     auto lock = std::make_shared<std::mutex>();
     BuildProgress p;
+    p.listed = [&out, lock, device](const std::vector<std::string>& keys) {
+        const std::lock_guard<std::mutex> hold(*lock);
+        out << kListed << device;
+        for (const auto& k : keys)
+            out << " " << k;
+        out << std::endl;
+    };
     p.done = [&out, lock, device](const std::string& key) {
         const std::lock_guard<std::mutex> hold(*lock);
         out << kBuilt << device << " " << key << std::endl;
@@ -279,6 +287,7 @@ void BuildWorkers::stop_all() {
 }
 
 void BuildWorkers::abandon() {
+    release(); // a stopped process takes SIGKILL all the same; this keeps the state plain
     for (auto& w : workers_) {
         if (w.fd >= 0) {
             ::close(w.fd);
@@ -296,6 +305,15 @@ void BuildWorkers::take_line(size_t worker, const std::string& line) {
         if (!workers_[worker].wrong_device.empty()) return;
         if (const auto n = numbered(line.substr(std::char_traits<char>::length(kBuilt))))
             built_[n->first].insert(n->second);
+    } else if (line.rfind(kListed, 0) == 0) {
+        if (!workers_[worker].wrong_device.empty()) return;
+        // "listed D KEY KEY ...": every worker lists the same programs; the first one counts.
+        const auto n = numbered(line.substr(std::char_traits<char>::length(kListed)) + " ");
+        if (!n || listed_.count(n->first)) return;
+        std::set<std::string>& keys = listed_[n->first];
+        size_t at = 0;
+        for (size_t space; (space = n->second.find(' ', at)) != std::string::npos; at = space + 1)
+            if (space > at) keys.insert(n->second.substr(at, space - at));
     } else if (line.rfind(kDevice, 0) == 0) {
         // A worker whose device list differs from the run's builds for another device: its
         // builds count for nothing, and the run builds its programs itself.
@@ -347,7 +365,42 @@ bool BuildWorkers::read_notices(int wait_ms) {
     return true;
 }
 
+bool BuildWorkers::wait_built(size_t device, const std::string& key) {
+    release();
+    while (!listed_.count(device) && read_notices(50)) {
+    }
+    const auto it = listed_.find(device);
+    if (it == listed_.end() || !it->second.count(key)) return false;
+    while (!built(device, key) && read_notices(50)) {
+    }
+    return built(device, key);
+}
+
+void BuildWorkers::hold() {
+    if (held_) return;
+    // Those whose output ended too: a worker tearing down its context still takes a core.
+    for (auto& w : workers_)
+        if (w.pid > 0) ::kill(w.pid, SIGSTOP);
+    held_ = true;
+    held_since_ = std::chrono::steady_clock::now();
+}
+
+void BuildWorkers::release() {
+    if (!held_) return;
+    for (auto& w : workers_)
+        if (w.pid > 0) ::kill(w.pid, SIGCONT);
+    held_ = false;
+    if (deadline_ != std::chrono::steady_clock::time_point::max())
+        deadline_ += std::chrono::steady_clock::now() - held_since_;
+}
+
+bool BuildWorkers::running() {
+    if (!held_) (void)read_notices(0);
+    return std::any_of(workers_.begin(), workers_.end(), [](const Worker& w) { return w.fd >= 0; });
+}
+
 void BuildWorkers::finish() {
+    release();
     if (queue_fd_ >= 0) hand_out({});
     while (read_notices(50)) {
     }

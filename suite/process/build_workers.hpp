@@ -3,9 +3,13 @@
 // in several processes as in one; baselines/nvidia/NOTES.md). Build workers (`clgauge --build-only
 // --build-queue`) each discover the run's programs as the run does, then build those whose indices
 // they draw from one shared queue into the driver's program cache, saying which as each is done;
-// the run's own builds are then cache hits. The run does not measure meanwhile: on NVIDIA a build
-// waits for the kernels another process has running (several times longer beside a run's long
-// launches than beside an idle GPU: docs/run-time.md), and its figures would share the GPU too. The
+// the run's own builds are then cache hits. On a GPU the run does not measure meanwhile: on NVIDIA
+// a build waits for the kernels another process has running (several times longer beside a run's
+// long launches than beside an idle GPU: docs/run-time.md), and its figures would share the GPU
+// too. On CPU devices, whose first launches compile too (PoCL makes each kernel's work-group
+// function then), the run goes on beside the workers, waiting for each program they listed
+// until they have built it, and holds them still (SIGSTOP) while it times anything
+// (core/background_work.hpp), so that no figure shares the cores with a compiler. The
 // workers start before the run touches OpenCL: workers the run spawned (posix_spawn of
 // /proc/self/exe) after its NVIDIA context was made did not see the NVIDIA platform, while the same
 // command from a shell did. They wait, before their own OpenCL starts, for the queue to name a
@@ -42,10 +46,11 @@ struct BuildRecord {
 std::optional<BuildRecord> read_build_record(int fd);
 
 // What a build worker writes to its standard output, one a line, flushed: "device D NAME" as it
-// starts on device D (NAME: the device's name, which the run checks against its own list), and
+// starts on device D (NAME: the device's name, which the run checks against its own list),
+// "listed D KEY KEY ..." with the programs it discovered for it, before building any, and
 // "built D KEY" as each build for it ends (failed or not); other lines are ignored. A
-// BuildProgress whose `done` writes the second for device `device` to `out` (safe from several
-// threads).
+// BuildProgress whose `listed` and `done` write the last two for device `device` to `out` (safe
+// from several threads).
 BuildProgress build_notices(std::ostream& out, size_t device);
 
 // The most build workers a run starts by itself. NVIDIA's driver's cold builds hardly scale
@@ -91,6 +96,17 @@ class BuildWorkers {
     // (or the deadline passed) and the workers have exited (or a few seconds passed).
     void finish();
 
+    // Reads what the workers say until `key` is built for `device`: at once false where the
+    // workers did not list it (the run builds it), else once it is built (true) or no worker
+    // is left to build it. Held workers are let go on first: one of them may be building it.
+    bool wait_built(size_t device, const std::string& key);
+    // Holds the workers still (SIGSTOP), and lets them go on (SIGCONT); the time held moves
+    // the deadline.
+    void hold();
+    void release();
+    // Whether some worker has not ended its output: it has programs left to build.
+    bool running();
+
     size_t started() const { return started_; }
     // The workers that failed or were stopped, each with how and the start of its standard
     // error, lines joined by " | " ("worker 3 exit status 2: clgauge: ..."), and those that
@@ -120,9 +136,12 @@ class BuildWorkers {
     void stop_all(); // abandon(), then each reaped for up to 2 s
 
     std::vector<Worker> workers_;
-    std::map<size_t, std::set<std::string>> built_; // by device
-    std::map<size_t, std::string> names_;           // the devices handed out
-    int queue_fd_ = -1;                             // the queue's write end, until hand_out()
+    std::map<size_t, std::set<std::string>> built_;  // by device
+    std::map<size_t, std::set<std::string>> listed_; // by device: what the first lister listed
+    bool held_ = false;
+    std::chrono::steady_clock::time_point held_since_;
+    std::map<size_t, std::string> names_; // the devices handed out
+    int queue_fd_ = -1;                   // the queue's write end, until hand_out()
     double timeout_s_;
     std::chrono::steady_clock::time_point deadline_;
     size_t started_ = 0;

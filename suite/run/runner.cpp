@@ -1,5 +1,6 @@
 #include "run/runner.hpp"
 
+#include "core/background_work.hpp"
 #include "core/clock_check.hpp"
 #include "harness/launch.hpp"
 #include "run/ceiling.hpp"
@@ -82,6 +83,8 @@ Measurement run_benchmark(Session& session, const Benchmark& b, const RunOptions
     (void)take_phase_times(); // the time before it is not this benchmark's
     session.programs.identify_code(options.identify_code);
     Measurement m = run_guarded(session, b, options);
+    // Its timed launches are over: the run's background work goes on until the next one's.
+    release_background_work();
     m.phases = take_phase_times();
     return m;
 }

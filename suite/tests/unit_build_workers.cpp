@@ -165,5 +165,60 @@ TEST(BuildWorkers, BuildForTheDevicesWhoseDriverKeepsTheirBuilds) {
     EXPECT_FALSE(builds_with_workers(gpu, opts));
 }
 
+TEST(BuildWorkers, NoticesListTheProgramsBeforeBuilding) {
+    std::ostringstream out;
+    const BuildProgress p = build_notices(out, 3);
+    p.listed({"ka", "kb"});
+    p.listed({});
+    EXPECT_EQ(out.str(), "listed 3 ka kb\nlisted 3\n");
+}
+
+// Beside a run (CPU devices), the run waits for a program the workers listed until it is built,
+// and not at all for one they did not list (it builds that one itself): waiting for it would
+// hold the run until every worker ended, here a second later.
+TEST(BuildWorkers, TheRunWaitsOnlyForWhatTheWorkersListed) {
+    BuildWorkers w("/bin/sh",
+                   {{"sh", "-c",
+                     "echo 'listed 0 ka kb'; sleep 0.3; echo 'built 0 ka'; sleep 1; "
+                     "echo 'built 0 kb'"}},
+                   60);
+    w.hand_out({{0, "zero"}});
+    auto start = Clock::now();
+    EXPECT_FALSE(w.wait_built(0, "kz"));
+    EXPECT_LT(seconds_since(start), 0.9) << "the run waited for a program no worker listed";
+    EXPECT_TRUE(w.wait_built(0, "ka"));
+    EXPECT_FALSE(w.built(0, "kb"));
+    EXPECT_TRUE(w.running());
+    EXPECT_TRUE(w.wait_built(0, "kb"));
+    w.finish();
+    EXPECT_FALSE(w.running());
+    EXPECT_EQ(w.failures(), "");
+}
+
+// A worker held still writes nothing until it is let go: a worker saying "built" every 20 ms
+// says so at most a few times over half a second held (what it wrote as the hold came), against
+// about 25 times unheld, the planted twin.
+size_t built_over_half_a_second(bool held) {
+    BuildWorkers w(
+        "/bin/sh",
+        {{"sh", "-c", "i=0; while :; do echo \"built 0 k$i\"; i=$((i+1)); sleep 0.02; done"}}, 60);
+    w.hand_out({{0, "zero"}});
+    EXPECT_TRUE(w.running());
+    const size_t before = w.built(0);
+    if (held) w.hold();
+    usleep(500000);
+    w.release();
+    (void)w.running(); // reads what was written meanwhile
+    return w.built(0) - before;
+}
+
+TEST(BuildWorkers, AHeldWorkerBuildsNothingUntilLetGo) {
+    EXPECT_LE(built_over_half_a_second(true), 4u);
+}
+
+TEST(BuildWorkers, PlantedWorkerNotHeldGoesOnBuilding) {
+    EXPECT_GE(built_over_half_a_second(false), 8u);
+}
+
 } // namespace
 } // namespace clgauge::test

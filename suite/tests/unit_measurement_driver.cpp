@@ -4,6 +4,9 @@
 // budget; a harness that ignores the count it is given must be caught by the same check.
 #include "harness/measurement_driver.hpp"
 
+#include "core/background_work.hpp"
+#include "core/phase_clock.hpp"
+
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -140,6 +143,82 @@ TEST(MeasurementDriver, ALaunchTooLongIsCutWhereItCanBe) {
     EXPECT_EQ(ledger.launches, cut.launches);
     perf_launches(stuck, stuck.timed, b, broken);
     EXPECT_TRUE(budget_overrun(broken, b).has_value()) << broken.total();
+}
+
+// A host that slows down midway through the timed launches (a copy the host times, on a host
+// that got busy: three times as long after the first two samples) does not take them past the
+// bound: the launches are taken in parts, and the count left follows the latest part's pace.
+// The planted twin takes them in one batch, sized by the pace before, and breaks the bound.
+Timings slowing_midway(int measure_parts, BudgetLedger& ledger) {
+    const Budget b{.seconds = 0.1, .measure_parts = measure_parts};
+    FakeHarness f{.per_repeat = 1e-3};
+    int measured = 0; // samples taken in the measure phase
+    KernelHarness h = f.parts();
+    h.timed = [&](int warmups, int reps) {
+        f.launches += warmups + reps;
+        std::vector<double> samples;
+        const bool measuring = current_phase() == Phase::Measure;
+        for (int i = 0; i < reps; ++i) {
+            samples.push_back(f.launch_s() * (measuring && measured >= 2 ? 3 : 1));
+            if (measuring) ++measured;
+        }
+        Timings t;
+        t.device = summarize(samples);
+        t.host = t.device;
+        return t;
+    };
+    return perf_launches(h, h.timed, b, ledger);
+}
+
+TEST(MeasurementDriver, AHostThatSlowsMidwayKeepsTheBound) {
+    BudgetLedger ledger;
+    const Timings t = slowing_midway(8, ledger);
+    const Budget b{.seconds = 0.1};
+    EXPECT_FALSE(budget_overrun(ledger, b).has_value()) << ledger.total();
+    EXPECT_GE(t.device.count(), size_t(b.min_reps));
+}
+
+TEST(MeasurementDriver, PlantedOneBatchAfterTheHostSlowedBreaksTheBound) {
+    BudgetLedger ledger;
+    (void)slowing_midway(1, ledger);
+    EXPECT_TRUE(budget_overrun(ledger, Budget{.seconds = 0.1}).has_value()) << ledger.total();
+}
+
+// Background work (build workers beside a run on CPU devices) is held still for every timed
+// launch: calibration and measurement run in phases that hold it, and the runner lets it go on
+// as the benchmark ends. The fake harness counts the samples it took while the work went on;
+// the planted twin is background work whose hold does nothing, which the same count catches.
+int samples_beside_background(bool hold_works) {
+    bool held = false;
+    set_background_work({.hold = [&] { held = hold_works; },
+                         .release = [&] { held = false; },
+                         .running = [] { return true; }});
+    FakeHarness f{.per_repeat = 1e-4};
+    f.most = 64;
+    int beside = 0;
+    KernelHarness h = f.parts();
+    const TimedLaunches inner = h.timed;
+    h.timed = [&](int warmups, int reps) {
+        if (!held) beside += reps;
+        return inner(warmups, reps);
+    };
+    h.floor_repeats = 16;
+    BudgetLedger ledger;
+    keep_floor(h.timed, h.floor_repeats, f.repeats, Budget{}, ledger);
+    (void)perf_launches(h, h.timed, Budget{}, ledger);
+    release_background_work();
+    const bool let_go = !held;
+    set_background_work({});
+    EXPECT_TRUE(let_go) << "the work was not let go on";
+    return beside;
+}
+
+TEST(MeasurementDriver, NothingIsTimedBesideBackgroundWork) {
+    EXPECT_EQ(samples_beside_background(true), 0);
+}
+
+TEST(MeasurementDriver, PlantedBackgroundThatIgnoresTheHoldIsCaught) {
+    EXPECT_GT(samples_beside_background(false), 0);
 }
 
 // A harness whose samples leave out what each launch needs around it (a mapping made and

@@ -1,0 +1,25 @@
+// Work a run lets go on beside it on the host while it times nothing: build workers compiling
+// the programs of the benchmarks still to come, where the device is the host's own cores. Every
+// timed launch runs in a calibrate or measure phase (phase_clock.hpp), and entering one holds
+// that work still, so that no figure shares the cores with a compiler; the runner lets it go on
+// again as each benchmark ends.
+#pragma once
+#include <functional>
+
+namespace clgauge {
+
+struct BackgroundWork {
+    std::function<void()> hold, release;
+    std::function<bool()> running; // whether it has work left
+};
+
+// Installs the run's background work; an empty one removes it (let go first, if held).
+void set_background_work(BackgroundWork work);
+// Holds it still, once (a no-op when none, or already held).
+void hold_background_work();
+// Lets it go on (a no-op when none, or not held).
+void release_background_work();
+// Whether background work goes on now: installed, not held, with work left.
+bool background_work_going();
+
+} // namespace clgauge
