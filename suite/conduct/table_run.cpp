@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <iostream>
+#include <optional>
 
 namespace clgauge {
 namespace {
@@ -66,10 +67,11 @@ DeviceReport run_table(Session& session, const std::vector<const Benchmark*>& se
     // failed worker, the run builds ahead in its own threads what the workers did not.
     const bool beside = workers->running();
     if (beside || workers->failures().empty()) run_opts.build_threads = 0;
+    std::optional<BackgroundWorkScope> background;
     if (beside)
-        set_background_work({.hold = [workers] { workers->hold(); },
-                             .release = [workers] { workers->release(); },
-                             .running = [workers] { return workers->running(); }});
+        background.emplace(BackgroundWork{.hold = [workers] { workers->hold(); },
+                                          .release = [workers] { workers->release(); },
+                                          .running = [workers] { return workers->running(); }});
     size_t served = 0;
     session.programs.set_build_observer([&](const std::string& key) {
         if (beside) (void)workers->wait_built(device, key);
@@ -78,7 +80,7 @@ DeviceReport run_table(Session& session, const std::vector<const Benchmark*>& se
     DeviceReport r = run_all(session, selection, run_opts, progress, hooks);
     session.programs.set_build_observer({});
     if (beside) {
-        set_background_work({});
+        background.reset();
         if (!workers->running()) report_failed_workers(*workers);
     }
     workers_line = "build workers: " + std::to_string(workers->started()) + " processes built " +

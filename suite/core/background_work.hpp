@@ -5,6 +5,7 @@
 // again as each benchmark ends.
 #pragma once
 #include <functional>
+#include <utility>
 
 namespace clgauge {
 
@@ -21,5 +22,15 @@ void hold_background_work();
 void release_background_work();
 // Whether background work goes on now: installed, not held, with work left.
 bool background_work_going();
+
+// Installs `work` for its lifetime, however the scope is left (a run that throws leaves no
+// hold pointing at workers that are gone).
+class BackgroundWorkScope {
+  public:
+    explicit BackgroundWorkScope(BackgroundWork work) { set_background_work(std::move(work)); }
+    ~BackgroundWorkScope() { set_background_work({}); }
+    BackgroundWorkScope(const BackgroundWorkScope&) = delete;
+    BackgroundWorkScope& operator=(const BackgroundWorkScope&) = delete;
+};
 
 } // namespace clgauge
