@@ -195,6 +195,19 @@ TEST(BuildWorkers, TheRunWaitsOnlyForWhatTheWorkersListed) {
     EXPECT_EQ(w.failures(), "");
 }
 
+// A listed program whose worker died before building it is not waited for past the worker's
+// end: the run builds it, and the worker's failure says how it ended.
+TEST(BuildWorkers, AListedProgramWhoseWorkerDiedIsNotWaitedFor) {
+    BuildWorkers w("/bin/sh", {{"sh", "-c", "echo 'listed 0 ka'; sleep 0.2; exit 3"}}, 60);
+    w.hand_out({{0, "zero"}});
+    const auto start = Clock::now();
+    EXPECT_FALSE(w.wait_built(0, "ka"));
+    EXPECT_LT(seconds_since(start), 20);
+    EXPECT_FALSE(w.running());
+    w.finish();
+    EXPECT_EQ(w.failures(), "worker 1 exit status 3");
+}
+
 // A worker held still writes nothing until it is let go: a worker saying "built" every 20 ms
 // says so at most a few times over half a second held (what it wrote as the hold came), against
 // about 25 times unheld, the planted twin.
