@@ -71,15 +71,10 @@ DeviceReport run_table(Session& session, const std::vector<const Benchmark*>& se
     if (beside)
         background.emplace(BackgroundWork{.hold = [workers] { workers->hold(); },
                                           .release = [workers] { workers->release(); },
-                                          .running = [workers] { return workers->running(); }});
+                                          .going = [workers] { return workers->going(); }});
     size_t served = 0;
     session.programs.set_build_observer([&](const std::string& key) {
-        if (beside) {
-            // Held since a timed phase of this benchmark: let go through the background
-            // work's own state, so that the next timed phase holds them again.
-            release_background_work();
-            (void)workers->wait_built(device, key);
-        }
+        if (beside) (void)workers->wait_built(device, key);
         served += workers->built(device, key) ? 1 : 0;
     });
     DeviceReport r = run_all(session, selection, run_opts, progress, hooks);

@@ -2,7 +2,8 @@
 // the programs of the benchmarks still to come, where the device is the host's own cores. Every
 // timed launch runs in a calibrate or measure phase (phase_clock.hpp), and entering one holds
 // that work still, so that no figure shares the cores with a compiler; the runner lets it go on
-// again as each benchmark ends.
+// again as each benchmark ends. Whether it is held is the work's own state, asked for, not kept
+// here: anything else that lets it go (a wait for one of its builds) is seen at once.
 #pragma once
 #include <functional>
 #include <utility>
@@ -10,15 +11,15 @@
 namespace clgauge {
 
 struct BackgroundWork {
-    std::function<void()> hold, release;
-    std::function<bool()> running; // whether it has work left
+    std::function<void()> hold, release; // each a no-op where it already is so
+    std::function<bool()> going;         // not held, and with work left
 };
 
-// Installs the run's background work; an empty one removes it (let go first, if held).
+// Installs the run's background work; an empty one removes it (let go first).
 void set_background_work(BackgroundWork work);
-// Holds it still, once (a no-op when none, or already held).
+// Holds it still (a no-op when none).
 void hold_background_work();
-// Lets it go on (a no-op when none, or not held).
+// Lets it go on (a no-op when none).
 void release_background_work();
 // Whether background work goes on now: installed, not held, with work left.
 bool background_work_going();

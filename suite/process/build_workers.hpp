@@ -106,6 +106,8 @@ class BuildWorkers {
     void release();
     // Whether some worker has not ended its output: it has programs left to build.
     bool running();
+    // Not held, and running().
+    bool going() { return !held_ && running(); }
 
     size_t started() const { return started_; }
     // The workers that failed or were stopped, each with how and the start of its standard

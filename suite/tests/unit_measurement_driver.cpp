@@ -190,9 +190,9 @@ TEST(MeasurementDriver, PlantedOneBatchAfterTheHostSlowedBreaksTheBound) {
 // the planted twin is background work whose hold does nothing, which the same count catches.
 int samples_beside_background(bool hold_works) {
     bool held = false;
-    set_background_work({.hold = [&] { held = hold_works; },
-                         .release = [&] { held = false; },
-                         .running = [] { return true; }});
+    const BackgroundWorkScope background({.hold = [&] { held = hold_works; },
+                                          .release = [&] { held = false; },
+                                          .going = [&] { return !held; }});
     FakeHarness f{.per_repeat = 1e-4};
     f.most = 64;
     int beside = 0;
@@ -206,10 +206,11 @@ int samples_beside_background(bool hold_works) {
     BudgetLedger ledger;
     keep_floor(h.timed, h.floor_repeats, f.repeats, Budget{}, ledger);
     (void)perf_launches(h, h.timed, Budget{}, ledger);
+    if (hold_works) {
+        EXPECT_FALSE(background_work_going()) << "held, yet said to go on";
+    }
     release_background_work();
-    const bool let_go = !held;
-    set_background_work({});
-    EXPECT_TRUE(let_go) << "the work was not let go on";
+    EXPECT_TRUE(background_work_going()) << "the work was not let go on";
     return beside;
 }
 
