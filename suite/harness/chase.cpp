@@ -120,13 +120,9 @@ Measurement run_chase(const ChaseSpec& spec, Session& s, const ImplPath&, const 
             return Timings{summarize({dev}), summarize({host})};
         };
     } else {
-        {
-            // The kernel's first launch, where a driver loads it (a GPU's JIT from a cold
-            // cache, a CPU device's compile), at one step: it measures nothing, and charged
-            // it would take a cold table's walk past the bound at its fewest samples.
-            PhaseScope loading(Phase::Build);
-            chase.launch(1);
-        }
+        // At one step, before the growth that is charged: a cold table's walk once paid the
+        // driver's load of the kernel there, past the bound at its fewest samples.
+        d.first_launch([&] { chase.launch(1); });
         PhaseScope calibrating(Phase::Calibrate); // the lap and the launches' growth
         // Each launch here is charged to the budget at its host time.
         const auto charged = [&](uint64_t n) {

@@ -105,15 +105,9 @@ Timings MeasurementDriver::time(const KernelHarness& h, double share) {
         };
     }
     if (!perf()) return h.reps > 0 ? timed(h.warmups, h.reps) : timed(0, 1);
-    if (h.reps == 0 && background_work_going()) {
-        // The first launch, where a CPU device's driver compiles the kernel, made before
-        // anything is timed: the compile overlaps the background builds, which calibration
-        // then holds still. Charged like any launch.
-        PhaseScope compiling(Phase::Build);
-        const TimedBatch first = time_batch(timed, 1, 0);
-        ledger_.calibrate_s += first.charged_s;
-        ledger_.launches += first.launches;
-    }
+    // Beside background work, the compile overlaps its builds, which calibration then holds
+    // still. Not for a harness that counts its own launches: its `timed` takes no count.
+    if (h.reps == 0 && background_work_going()) first_launch([&] { (void)timed(1, 0); });
     Budget b = budget;
     b.seconds *= share;
     if (h.floor_repeats > 1 && !repeats_pinned())
@@ -121,6 +115,11 @@ Timings MeasurementDriver::time(const KernelHarness& h, double share) {
     const Timings t = perf_launches(h, timed, b, ledger_, ledger_.total() - settled_);
     settled_ = ledger_.total();
     return t;
+}
+
+void MeasurementDriver::first_launch(const std::function<void()>& launch) const {
+    PhaseScope loading(Phase::Build);
+    launch();
 }
 
 void MeasurementDriver::charge(double seconds, int launches) {

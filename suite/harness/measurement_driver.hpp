@@ -84,9 +84,13 @@ class MeasurementDriver {
                       const std::string& options) const;
 
     // Perf: calibrated and timed within `share` of the budget (beside background work that
-    // goes on, after one launch that is not timed: background_work.hpp); conformance: one
+    // goes on, after a first_launch of `h`'s shape: background_work.hpp); conformance: one
     // launch.
     Timings time(const KernelHarness& h, double share = 1);
+    // A kernel's first launch, where a driver loads it (a GPU's JIT from a cold cache) or
+    // compiles it (PoCL makes the work-group function then): it measures nothing, so it is
+    // the build phase's and not charged to the budget.
+    void first_launch(const std::function<void()>& launch) const;
     // time(), then describe, verify and the share of the peak: the benchmark's Measurement,
     // with the launch time spent ("budget_spent_s") and an "over_budget" detail where all the
     // driver's launches broke the bound (perf).
