@@ -195,18 +195,18 @@ Timings calibrate_and_time(const TimedLaunches& timed, const Budget& budget, int
     if (reps > 0) {
         PhaseScope measuring(Phase::Measure);
         const int least = std::max(0, budget.min_reps - (reuse ? 1 : 0));
-        const int part =
-            std::max(1, (reps + budget.measure_parts - 1) / std::max(1, budget.measure_parts));
+        const bool in_parts = budget.measure_parts > 1;
+        const int part = in_parts ? (reps + budget.measure_parts - 1) / budget.measure_parts : reps;
         std::optional<Timings> measured;
         double pace = each; // the host's time per launch, a tenth more
         for (int taken = 0; taken < reps;) {
             const double left_now = budget.bound_seconds() - ledger.total();
             const int fits = int(std::clamp(std::floor(left_now / pace), 0.0, double(reps)));
-            // Past `least` samples, no more than the bound pays for, and each part at most half
-            // of it: a part that slows down leaves room for the cut.
-            int n = budget.measure_parts > 1 ? std::min({part, reps - taken, std::max(1, fits / 2)})
-                                             : reps;
-            if (taken >= least && fits == 0) break;
+            if (taken > 0 && taken >= least && fits == 0) break;
+            // No more than half of what the bound pays for (a part that slows down leaves room
+            // for the cut), but `least` samples whatever it pays for.
+            int n = std::min(part, reps - taken);
+            if (in_parts) n = std::min(n, std::max(1, fits / 2));
             if (taken < least) n = std::max(n, std::min(least - taken, part));
             const Timings p = run(0, n, ledger.measure_s);
             measured = measured ? merged(*measured, p) : p;
