@@ -210,7 +210,7 @@ TEST(BuildWorkers, AListedProgramWhoseWorkerDiedIsNotWaitedFor) {
 
 // A worker held still writes nothing until it is let go: a worker saying "built" every 20 ms
 // says so at most a few times over half a second held (what it wrote as the hold came), against
-// about 25 times unheld, the planted twin.
+// about 25 times unheld, the planted twin; let go, it says so again (it was held, not dead).
 size_t built_over_half_a_second(bool held) {
     BuildWorkers w(
         "/bin/sh",
@@ -222,7 +222,11 @@ size_t built_over_half_a_second(bool held) {
     usleep(500000);
     w.release();
     (void)w.running(); // reads what was written meanwhile
-    return w.built(0) - before;
+    const size_t during = w.built(0) - before;
+    usleep(300000);
+    (void)w.running();
+    EXPECT_GE(w.built(0) - before - during, 4u) << "the worker did not go on once let go";
+    return during;
 }
 
 TEST(BuildWorkers, AHeldWorkerBuildsNothingUntilLetGo) {

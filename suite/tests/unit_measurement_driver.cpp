@@ -195,10 +195,11 @@ int samples_beside_background(bool hold_works) {
                                           .going = [&] { return !held; }});
     FakeHarness f{.per_repeat = 1e-4};
     f.most = 64;
-    int beside = 0;
+    int beside = 0, samples = 0;
     KernelHarness h = f.parts();
     const TimedLaunches inner = h.timed;
     h.timed = [&](int warmups, int reps) {
+        samples += reps;
         if (!held) beside += reps;
         return inner(warmups, reps);
     };
@@ -211,6 +212,7 @@ int samples_beside_background(bool hold_works) {
     }
     release_background_work();
     EXPECT_TRUE(background_work_going()) << "the work was not let go on";
+    EXPECT_GE(samples, Budget{}.min_reps) << "nothing was timed, so nothing was judged";
     return beside;
 }
 
