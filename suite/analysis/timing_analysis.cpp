@@ -1,5 +1,6 @@
 #include "analysis/timing_analysis.hpp"
 
+#include "core/number_text.hpp"
 #include "harness/launch.hpp"
 
 #include <chrono>
@@ -21,9 +22,7 @@ double round_trip(cl::CommandQueue& q, cl::Kernel& k, size_t global, size_t loca
 }
 
 std::string us(double s) {
-    char b[32];
-    std::snprintf(b, sizeof b, "%.1f", s * 1e6);
-    return b;
+    return number_text(s * 1e6, "%.1f");
 }
 
 } // namespace

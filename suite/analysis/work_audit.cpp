@@ -1,5 +1,6 @@
 #include "analysis/work_audit.hpp"
 
+#include "core/number_text.hpp"
 #include "harness/chain.hpp"
 #include "harness/group.hpp"
 #include "harness/mma.hpp"
@@ -9,15 +10,6 @@
 #include <cstdio>
 
 namespace clgauge {
-namespace {
-
-std::string number(double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%g", v);
-    return buf;
-}
-
-} // namespace
 
 const char* audit_verdict_name(AuditVerdict v) {
     switch (v) {
@@ -36,7 +28,8 @@ std::optional<LoopClaim> loop_claim(const Benchmark& b, const std::string& path,
     if (const auto* c = std::any_cast<ChainSpec>(&b.spec)) {
         const unsigned steps = chain_unrolled_steps(*c, opts, /*cpu_device=*/false); // a GPU's code
         return LoopClaim{c->kernel, steps * c->ops_per_step,
-                         std::to_string(steps) + " steps x " + number(c->ops_per_step) + " each"};
+                         std::to_string(steps) + " steps x " + number_text(c->ops_per_step, "%g") +
+                             " each"};
     }
     if (const auto* m = std::any_cast<MmaSpec>(&b.spec)) {
         for (const MmaPath& mp : m->paths) {
@@ -45,8 +38,9 @@ std::optional<LoopClaim> loop_claim(const Benchmark& b, const std::string& path,
             const unsigned pairs = mma_unrolled_pairs(s, opts);
             const double mmas = 2.0 * pairs * s.tiles_per_group;
             return LoopClaim{"mma", mmas * ref::mma::ops_per_mma(s.tile) / s.group_items,
-                             number(mmas) + " MMAs of " + number(ref::mma::ops_per_mma(s.tile)) +
-                                 " a group of " + std::to_string(s.group_items)};
+                             number_text(mmas, "%g") + " MMAs of " +
+                                 number_text(ref::mma::ops_per_mma(s.tile), "%g") + " a group of " +
+                                 std::to_string(s.group_items)};
         }
     }
     if (!why) return std::nullopt;
@@ -104,9 +98,9 @@ WorkAudit audit_function(const Benchmark& b, const CountedInstruction& counted,
                    "counted: " +
                    claim.derivation;
     else
-        a.reason = std::to_string(a.in_loop) + " in the timed loop do " + number(a.executed) +
-                   " per work-item and trip, the figure counts " + number(a.counted) + " (" +
-                   claim.derivation + ")";
+        a.reason = std::to_string(a.in_loop) + " in the timed loop do " +
+                   number_text(a.executed, "%g") + " per work-item and trip, the figure counts " +
+                   number_text(a.counted, "%g") + " (" + claim.derivation + ")";
     return a;
 }
 

@@ -20,15 +20,6 @@ constexpr size_t kPerfSampleItems = 256;
 constexpr double kPerfReferenceLoads = 2e7; // element loads the CPU recomputes per perf check
 constexpr uint32_t kCoversPastL2 = 16;
 
-// The window, written by cache_fill (outside the timed launches).
-void fill(Session& s, cl::Kernel filler, const cl::Buffer& data, uint32_t n, uint32_t seed,
-          double timeout_s) {
-    filler.setArg(0, data);
-    filler.setArg(1, static_cast<cl_uint>(n));
-    filler.setArg(2, seed);
-    launch_and_wait(s, filler, round_up(std::min<size_t>(n, size_t(1) << 20), 64), timeout_s);
-}
-
 Measurement run_cache(const CacheSpec& spec, Session& s, const ImplPath& path,
                       const RunOptions& opts) {
     MeasurementDriver d(s, opts);
@@ -67,7 +58,7 @@ Measurement run_cache(const CacheSpec& spec, Session& s, const ImplPath& path,
     const auto phase = static_cast<uint32_t>(cache_phase_chunks(n / chunk, groups) * chunk);
 
     cl::Buffer data(s.context, CL_MEM_READ_WRITE, window);
-    fill(s, filler, data, n, opts.seed, opts.timeout_s);
+    fill_buffer(s, filler, data, n, opts.timeout_s, opts.seed);
     cl::Buffer out(s.context, CL_MEM_READ_WRITE, global * kElementBytes);
     // NaN bits in `out` first: a kernel that stores nothing fails.
     s.queue.enqueueFillBuffer(out, cl_uint(0x7fc0dead), 0, global * kElementBytes);
@@ -76,7 +67,7 @@ Measurement run_cache(const CacheSpec& spec, Session& s, const ImplPath& path,
     // be re-read from it by the next launch), and at most the steps whose sums stay exact.
     const size_t loads_per_step = global * ref::kCacheUnroll;
     const auto cover = static_cast<uint32_t>((n + loads_per_step - 1) / loads_per_step);
-    uint32_t most = std::max<uint32_t>(1, uint32_t(ref::kCacheMaxSteps / opts.slowdown));
+    uint32_t most = d.fitting_repeats(ref::kCacheMaxSteps);
     // Past the L2, a launch reads the window at most kCoversPastL2 times: over a long launch the
     // groups drift into convoys, each reading what the one ahead just read, and the L2 serves a
     // window several times its size (baselines/nvidia/NOTES.md: with few covers a window past the
@@ -96,11 +87,7 @@ Measurement run_cache(const CacheSpec& spec, Session& s, const ImplPath& path,
     if (!perf && period > 1 && repeats % period == 0) ++repeats;
     repeats = std::min(repeats, most);
 
-    kernel.setArg(0, out);
-    kernel.setArg(1, data);
-    kernel.setArg(2, static_cast<cl_uint>(n));
-    kernel.setArg(3, static_cast<cl_uint>(jump));
-    kernel.setArg(4, static_cast<cl_uint>(phase));
+    set_args(kernel, out, data, n, jump, phase);
     d.repeats = repeats;
     KernelHarness h;
     h.enqueue = [&](cl::CommandQueue& q) {
@@ -129,17 +116,13 @@ Measurement run_cache(const CacheSpec& spec, Session& s, const ImplPath& path,
         const size_t sample =
             std::clamp<size_t>(size_t(kPerfReferenceLoads / loads_per_check), 32, kPerfSampleItems);
         const auto items = sample_items(global, perf ? sample : global);
-        const auto all = read_words(s, out, 0, global * 4, 4);
-        std::vector<uint64_t> got, expected;
-        for (size_t item : items) {
+        const auto expected = expected_words(items, 4, [&](size_t item, uint64_t* w) {
             uint32_t words[4];
             ref::cache_read(launch, item, words);
-            for (size_t k = 0; k < 4; ++k) {
-                got.push_back(all[item * 4 + k]);
-                expected.push_back(words[k]);
-            }
-        }
-        return compare_exact(items, 4, got, expected, WordKind::F32);
+            std::copy(words, words + 4, w);
+        });
+        return compare_exact(items, 4, words_of(items, 4, read_words(s, out, 0, global * 4, 4)),
+                             expected, WordKind::F32);
     };
     return d.run(h);
 }

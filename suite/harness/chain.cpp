@@ -1,6 +1,5 @@
 #include "harness/chain.hpp"
 
-#include "core/parallel_for.hpp"
 #include "harness/launch.hpp"
 #include "harness/measurement_driver.hpp"
 
@@ -74,9 +73,7 @@ Measurement run_chain(const ChainSpec& spec, Session& s, const ImplPath& path,
 
     KernelHarness h;
     h.enqueue = [&](cl::CommandQueue& q) {
-        kernel.setArg(0, out);
-        kernel.setArg(1, opts.seed);
-        kernel.setArg(2, static_cast<cl_uint>(d.launched_repeats()));
+        set_args(kernel, out, opts.seed, cl_uint(d.launched_repeats()));
         if (spec.input) kernel.setArg(3, in);
         return enqueue_range(q, kernel, global, local);
     };
@@ -95,16 +92,11 @@ Measurement run_chain(const ChainSpec& spec, Session& s, const ImplPath& path,
             std::clamp<size_t>(size_t(kPerfReferenceSteps / double(steps)), 32, kPerfSampleItems);
         const auto items = sample_items(global, d.perf() ? sample : global);
         const auto all = read_words(s, out, 0, global * spec.words_per_item, spec.word_bytes);
-        std::vector<uint64_t> got, expected(items.size() * spec.words_per_item);
-        got.reserve(expected.size());
-        for (size_t i = 0; i < items.size(); ++i)
-            for (size_t w = 0; w < spec.words_per_item; ++w)
-                got.push_back(all[items[i] * spec.words_per_item + w]);
-        parallel_for(items.size(), [&](size_t begin, size_t end) {
-            for (size_t i = begin; i < end; ++i)
-                spec.reference(opts.seed, static_cast<uint32_t>(items[i]), steps,
-                               &expected[i * spec.words_per_item]);
-        });
+        const auto got = words_of(items, spec.words_per_item, all);
+        const auto expected =
+            expected_words(items, spec.words_per_item, [&](size_t i, uint64_t* w) {
+                spec.reference(opts.seed, uint32_t(i), steps, w);
+            });
         Verification v = compare_exact(items, spec.words_per_item, got, expected, spec.kind);
         if (!spec.cross_check) return v;
         // Naive models are slower than the bit-exact one: perf mode cross-checks a few items.

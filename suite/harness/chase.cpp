@@ -1,5 +1,6 @@
 #include "harness/chase.hpp"
 
+#include "core/number_text.hpp"
 #include "harness/launch.hpp"
 #include "harness/measurement_driver.hpp"
 #include "harness/verify.hpp"
@@ -7,7 +8,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdio>
 #include <limits>
 #include <optional>
 
@@ -25,12 +25,6 @@ constexpr uint32_t kMinSteps = 1u << 14, kMostSteps = 1u << 26;
 // not lapped: a lap of a working set in DRAM is millions of loads at DRAM latency, longer than
 // the budget, and leaves the caches as random as the walk does.
 constexpr uint64_t kWarmupSteps = 1u << 21, kWarmupChunk = 1u << 20;
-
-std::string fmt(double v, const char* f = "%.4g") {
-    char b[48];
-    std::snprintf(b, sizeof b, f, v);
-    return b;
-}
 
 // The chase's device state: the permutation, the walk's position and the steps walked so far.
 class Chase {
@@ -123,12 +117,9 @@ Measurement run_chase(const ChaseSpec& spec, Session& s, const ImplPath&, const 
         // At one step, before the growth that is charged: a cold table's walk once paid the
         // driver's load of the kernel there, past the bound at its fewest samples.
         d.first_launch([&] { chase.launch(1); });
-        PhaseScope calibrating(Phase::Calibrate); // the lap and the launches' growth
-        // Each launch here is charged to the budget at its host time.
+        // The lap and the launches' growth, charged to the budget at their host time.
         const auto charged = [&](uint64_t n) {
-            const auto [device, host] = chase.launch(n);
-            d.charge(host, 1);
-            return device;
+            return d.calibration_launch([&] { return chase.launch(n); }).first;
         };
         const bool fits_cache = chase.bytes() <= f.global_cache;
         for (uint64_t left = fits_cache ? std::min<uint64_t>(chase.lines(), kWarmupSteps) : 0;
@@ -153,7 +144,7 @@ Measurement run_chase(const ChaseSpec& spec, Session& s, const ImplPath&, const 
         // a load without the launch's fixed cost. CLGAUGE_TEST_SLOWDOWN walks that many times
         // the counted steps.
         h.timed = [&](int warmups, int reps) {
-            const uint64_t walked = steps * opts.slowdown;
+            const uint64_t walked = d.slowed(steps);
             std::vector<double> pair, pair_host;
             for (int r = 0; r < warmups + reps; ++r) {
                 const auto [d1, h1] = chase.launch(walked);
@@ -182,12 +173,13 @@ Measurement run_chase(const ChaseSpec& spec, Session& s, const ImplPath&, const 
             {"line_bytes", std::to_string(chase_line_bytes(s))},
             {"lines", std::to_string(chase.lines())},
             {"steps_per_launch", std::to_string(steps) + (d.perf() ? " and twice that" : "")},
-            {"ns_per_load", fmt(ns)},
+            {"ns_per_load", number_text(ns)},
             {"clock_MHz", std::to_string(f.clock_mhz)},
-            {"cycles_per_load", fmt(ns * f.clock_mhz * 1e-3, "%.1f")},
-            {"label_note", fmt(ns * f.clock_mhz * 1e-3, "%.0f") + " clk"}};
+            {"cycles_per_load", number_text(ns * f.clock_mhz * 1e-3, "%.1f")},
+            {"label_note", number_text(ns * f.clock_mhz * 1e-3, "%.0f") + " clk"}};
         if (!overhead.empty())
-            m.details.push_back({"launch_overhead_us", fmt(summarize(overhead).median * 1e6)});
+            m.details.push_back(
+                {"launch_overhead_us", number_text(summarize(overhead).median * 1e6)});
     };
     h.verify = [&] {
         Verification v = lap;

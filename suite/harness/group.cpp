@@ -84,9 +84,7 @@ Measurement run_group(const GroupSpec& spec, Session& s, const ImplPath& path,
     KernelHarness h;
     h.enqueue = [&](cl::CommandQueue& q) {
         q.enqueueCopyBuffer(start, out, 0, 0, words * spec.word_bytes);
-        kernel.setArg(0, out);
-        kernel.setArg(1, opts.seed);
-        kernel.setArg(2, static_cast<cl_uint>(d.launched_repeats()));
+        set_args(kernel, out, opts.seed, cl_uint(d.launched_repeats()));
         return enqueue_range(q, kernel, global, local);
     };
     h.timed = [&](int warmups, int reps) {

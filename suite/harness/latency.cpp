@@ -1,6 +1,7 @@
 #include "harness/latency.hpp"
 
 #include "core/clock_check.hpp"
+#include "core/number_text.hpp"
 #include "core/watchdog.hpp"
 #include "harness/launch.hpp"
 #include "harness/measurement_driver.hpp"
@@ -9,6 +10,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <utility>
 
 namespace clgauge {
 namespace {
@@ -29,12 +31,6 @@ void spin_wait(const cl::Event& e, double timeout_s) {
     }
 }
 
-cl_ulong stamp(const cl::Event& e, cl_profiling_info what) {
-    cl_ulong t = 0;
-    e.getProfilingInfo(what, &t);
-    return t;
-}
-
 struct Samples {
     std::vector<double> round_trip, queued_submit, submit_start, queued_start, start_end;
     std::vector<ClockSample> clocks;
@@ -46,9 +42,26 @@ double since(Clock::time_point t) {
 }
 
 std::string us(double s) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.2f us", s * 1e6);
-    return buf;
+    return number_text(s * 1e6, "%.2f us");
+}
+
+// One launch of `kernel`'s single work-item on `q` after the queue is idle, waited for by
+// spinning: its event and the host clock around it.
+struct Launched {
+    cl::Event event;
+    Clock::time_point enqueued, done;
+    double seconds() const { return std::chrono::duration<double>(done - enqueued).count(); }
+};
+Launched launch_one(cl::CommandQueue& q, const cl::Kernel& kernel, double timeout_s) {
+    q.finish();
+    Launched l;
+    l.enqueued = Clock::now();
+    q.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(1), cl::NDRange(1), nullptr,
+                           &l.event);
+    q.flush();
+    spin_wait(l.event, timeout_s);
+    l.done = Clock::now();
+    return l;
 }
 
 Measurement run_latency(const LatencySpec& spec, Session& s, const ImplPath&,
@@ -62,21 +75,17 @@ Measurement run_latency(const LatencySpec& spec, Session& s, const ImplPath&,
     h.reps = 16;
     if (d.perf()) {
         // Calibrate on a few launches, then spend the budget (50..2000 launches per queue).
-        PhaseScope calibrating(Phase::Calibrate);
         std::vector<double> probe;
         cl::Buffer scratch(s.context, CL_MEM_WRITE_ONLY, 64 * 4);
         kernel.setArg(0, scratch);
         kernel.setArg(2, opts.seed);
         for (cl_uint i = 0; i < 16; ++i) {
             kernel.setArg(1, i);
-            plain.finish();
-            const auto t0 = Clock::now();
-            cl::Event e;
-            plain.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(1), cl::NDRange(1),
-                                       nullptr, &e);
-            plain.flush();
-            spin_wait(e, opts.timeout_s);
-            probe.push_back(std::chrono::duration<double>(Clock::now() - t0).count());
+            probe.push_back(d.calibration_launch([&] {
+                                 const double t =
+                                     launch_one(plain, kernel, opts.timeout_s).seconds();
+                                 return std::pair{t, t};
+                             }).second);
         }
         const double each = std::max(summarize(probe).median, 1e-7);
         h.reps = int(std::clamp(d.budget.seconds / 2 / each, 50.0, 2000.0));
@@ -93,26 +102,19 @@ Measurement run_latency(const LatencySpec& spec, Session& s, const ImplPath&,
     auto launches = [&](cl::CommandQueue& q, bool profiled, Samples& into) {
         for (int i = 0; i < h.warmups + h.reps; ++i) {
             kernel.setArg(1, slot++);
-            q.finish();
-            const auto t0 = Clock::now();
-            cl::Event e;
-            q.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(1), cl::NDRange(1), nullptr,
-                                   &e);
-            q.flush();
-            spin_wait(e, opts.timeout_s);
-            const auto t1 = Clock::now();
+            const Launched l = launch_one(q, kernel, opts.timeout_s);
             if (i < h.warmups) continue;
-            into.round_trip.push_back(std::chrono::duration<double>(t1 - t0).count());
+            into.round_trip.push_back(l.seconds());
             if (!profiled) continue;
-            const cl_ulong queued = stamp(e, CL_PROFILING_COMMAND_QUEUED);
-            const cl_ulong submit = stamp(e, CL_PROFILING_COMMAND_SUBMIT);
-            const cl_ulong start = stamp(e, CL_PROFILING_COMMAND_START);
-            const cl_ulong end = stamp(e, CL_PROFILING_COMMAND_END);
+            const auto queued = l.event.getProfilingInfo<CL_PROFILING_COMMAND_QUEUED>();
+            const auto submit = l.event.getProfilingInfo<CL_PROFILING_COMMAND_SUBMIT>();
+            const auto start = l.event.getProfilingInfo<CL_PROFILING_COMMAND_START>();
+            const auto end = l.event.getProfilingInfo<CL_PROFILING_COMMAND_END>();
             into.queued_submit.push_back(double(submit - queued) * 1e-9);
             into.submit_start.push_back(double(start - submit) * 1e-9);
             into.queued_start.push_back(double(start - queued) * 1e-9);
             into.start_end.push_back(double(end - start) * 1e-9);
-            into.clocks.push_back({since(t0), since(t1), start, end});
+            into.clocks.push_back({since(l.enqueued), since(l.done), start, end});
         }
     };
     // The same launches on a queue without profiling and on the profiled one; the figure is

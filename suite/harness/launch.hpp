@@ -3,6 +3,7 @@
 #include "core/memory_peak.hpp"
 #include "types/benchmark.hpp"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
@@ -48,6 +49,22 @@ inline constexpr size_t kFillLocal = 64;
 // the kernel allows, then waits for it, failing after timeout_s: the harnesses' fill kernels,
 // outside the timed launches.
 void launch_and_wait(Session& s, const cl::Kernel& kernel, size_t global, double timeout_s);
+
+// Sets `kernel`'s arguments, from the first, in order (each of the type the kernel takes).
+template <class... Args> void set_args(cl::Kernel& kernel, const Args&... args) {
+    cl_uint index = 0;
+    (kernel.setArg(index++, args), ...);
+}
+
+// A fill kernel over `words` elements of `buf` (clgauge_memory.h's clg_fill_*, cache.cl's
+// cache_fill: the buffer, the count, then `more`), at most 2^20 work-items that loop over the
+// rest, waited for: outside the timed launches.
+template <class... More>
+void fill_buffer(Session& s, cl::Kernel& kernel, const cl::Buffer& buf, size_t words,
+                 double timeout_s, const More&... more) {
+    set_args(kernel, buf, static_cast<cl_uint>(words), more...);
+    launch_and_wait(s, kernel, round_up(std::min<size_t>(words, size_t(1) << 20), 64), timeout_s);
+}
 
 // Words first .. first+count of `buf`, each word_bytes wide (up to 8), widened to 64 bits.
 std::vector<uint64_t> read_words(Session& s, const cl::Buffer& buf, size_t first, size_t count,

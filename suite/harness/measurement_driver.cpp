@@ -6,6 +6,7 @@
 #include "harness/launch.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 
 namespace clgauge {
@@ -17,6 +18,10 @@ MeasurementDriver::MeasurementDriver(Session& s, const RunOptions& o)
 
 bool MeasurementDriver::grow_repeats(double factor, uint32_t most) {
     return clgauge::grow_repeats(repeats, factor, most);
+}
+
+uint32_t MeasurementDriver::fitting_repeats(uint64_t most) const {
+    return uint32_t(std::clamp<uint64_t>(most / opts.slowdown, 1, UINT32_MAX));
 }
 
 size_t MeasurementDriver::global_size(size_t own) const {
@@ -122,9 +127,13 @@ void MeasurementDriver::first_launch(const std::function<void()>& launch) const 
     launch();
 }
 
-void MeasurementDriver::charge(double seconds, int launches) {
-    ledger_.calibrate_s += seconds;
-    ledger_.launches += launches;
+std::pair<double, double>
+MeasurementDriver::calibration_launch(const std::function<std::pair<double, double>()>& launch) {
+    PhaseScope calibrating(Phase::Calibrate);
+    const auto seconds = launch();
+    ledger_.calibrate_s += seconds.second;
+    ledger_.launches += 1;
+    return seconds;
 }
 
 Measurement MeasurementDriver::run(const KernelHarness& h, double share) {
@@ -137,11 +146,18 @@ Measurement MeasurementDriver::run(const KernelHarness& h, double share) {
     }
     apply_verification(m, h.noun);
     if (m.status == Status::Ok && h.peak && m.rate() > 0) add_share_of_peak(*h.peak, m.rate(), m);
-    if (perf()) note_budget(ledger_, budget, m);
+    note_spent(m);
     return m;
 }
 
+void MeasurementDriver::note_spent(Measurement& m) const {
+    if (perf()) note_budget(ledger_, budget, m);
+}
+
 void note_budget(const BudgetLedger& spent, const Budget& budget, Measurement& m) {
+    std::erase_if(m.details, [](const auto& d) {
+        return d.first == "budget_spent_s" || d.first == "over_budget";
+    });
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.4f", spent.total());
     m.details.push_back({"budget_spent_s", buf});

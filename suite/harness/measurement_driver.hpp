@@ -14,6 +14,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 
 namespace clgauge {
 
@@ -70,7 +71,11 @@ class MeasurementDriver {
     uint32_t repeats = 1;
 
     bool perf() const { return opts.mode == Mode::Perf; }
-    uint32_t launched_repeats() const { return repeats * opts.slowdown; }
+    uint32_t launched_repeats() const { return uint32_t(slowed(repeats)); }
+    // `count` steps, walks or repeats as the kernel runs them: times the test-only slowdown.
+    uint64_t slowed(uint64_t count) const { return count * opts.slowdown; }
+    // The most repeats whose slowed launch runs at most `most` (at least one).
+    uint32_t fitting_repeats(uint64_t most) const;
     // Multiplies `repeats` by `factor`, up to `most`; false when it already is `most`.
     bool grow_repeats(double factor, uint32_t most);
     // Perf with RunOptions::repeats set: `repeats` holds it, and the launch is not calibrated.
@@ -96,11 +101,18 @@ class MeasurementDriver {
     // driver's launches broke the bound (perf).
     Measurement run(const KernelHarness& h, double share = 1);
 
+    // Perf: the budget's note (note_budget) of every launch this driver has charged, for a
+    // figure made of several timed launches, noted once all are spent.
+    void note_spent(Measurement& m) const;
+
     // The launches this driver has timed so far, against the budget's bound.
     const BudgetLedger& ledger() const { return ledger_; }
-    // A harness's own calibration launches, outside `timed` (latency.chase's growth): charged
-    // to the ledger, and taken from the bound of the next time().
-    void charge(double seconds, int launches);
+    // One of a harness's own calibration launches, outside `timed` (latency.chase's growth,
+    // the launch probes that size a count): made in the calibrate phase, charged to the ledger
+    // at its host seconds and taken from the bound of the next time(). Returns the launch's
+    // {device, host} seconds.
+    std::pair<double, double>
+    calibration_launch(const std::function<std::pair<double, double>()>& launch);
 
   private:
     BudgetLedger ledger_;
@@ -120,7 +132,8 @@ void keep_floor(const TimedLaunches& timed, uint32_t floor, uint32_t& repeats, c
                 BudgetLedger& ledger);
 
 // The details of `m` from the launch time calibration and measurement spent against
-// `budget`: "budget_spent_s", and an "over_budget" note where it broke the bound.
+// `budget`: "budget_spent_s", and an "over_budget" note where it broke the bound; they replace
+// earlier ones (a figure from several timed launches, noted once all are spent).
 void note_budget(const BudgetLedger& spent, const Budget& budget, Measurement& m);
 
 } // namespace clgauge

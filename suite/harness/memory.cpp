@@ -1,16 +1,12 @@
 #include "harness/memory.hpp"
 
 #include "core/memory_peak.hpp"
-#include "core/parallel_for.hpp"
+#include "core/number_text.hpp"
 #include "harness/launch.hpp"
 #include "harness/measurement_driver.hpp"
 
 #include <algorithm>
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
 #include <iterator>
-#include <sstream>
 #include <stdexcept>
 
 namespace clgauge {
@@ -62,34 +58,6 @@ const char* fill_kernel(WordKind k) {
                                 : "clg_fill_u32";
 }
 
-void fill(Session& s, cl::Kernel& k, const cl::Buffer& buf, size_t words, uint32_t seed,
-          uint32_t stream, double timeout_s) {
-    k.setArg(0, buf);
-    k.setArg(1, static_cast<cl_uint>(words));
-    k.setArg(2, seed);
-    k.setArg(3, stream);
-    launch_and_wait(s, k, round_up(std::min<size_t>(words, size_t(1) << 20), 64), timeout_s);
-}
-
-std::string fmt(double v, const char* f = "%.4g") {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, f, v);
-    return buf;
-}
-
-// Removes what note_budget wrote, for a note over more launches than one driver's.
-void drop_budget_notes(Measurement& m) {
-    std::erase_if(m.details, [](const auto& d) {
-        return d.first == "budget_spent_s" || d.first == "over_budget";
-    });
-}
-
-struct Run {
-    Measurement m;
-    double rate = 0;
-    BudgetLedger spent; // the launch time of its calibration and measurement
-};
-
 std::string options_for(const MemSpec& spec, const ImplPath& path, const Tune& tune,
                         const std::string& cl_std) {
     std::string options = spec.options + " -DCLG_VEC=" + std::to_string(tune.vec) +
@@ -103,10 +71,11 @@ std::string options_for(const MemSpec& spec, const ImplPath& path, const Tune& t
     return options;
 }
 
-// `unused`: bound to the inputs the kernel does not read.
-Run run_once(const MemSpec& spec, Session& s, const ImplPath& path, const RunOptions& opts,
-             const Tune& tune, unsigned param, const cl::Buffer& unused) {
-    MeasurementDriver d(s, opts);
+// One launch shape timed by `d` within `share` of the budget; `unused`: bound to the inputs
+// the kernel does not read.
+Measurement run_once(const MemSpec& spec, Session& s, const ImplPath& path, MeasurementDriver& d,
+                     const Tune& tune, unsigned param, const cl::Buffer& unused, double share) {
+    const RunOptions& opts = d.opts;
     const bool perf = d.perf();
     const size_t wb = word_bytes(spec.kind);
     const bool tiled = spec.geometry == MemGeometry::Grid && tune.tile > 0;
@@ -173,29 +142,29 @@ Run run_once(const MemSpec& spec, Session& s, const ImplPath& path, const RunOpt
     for (unsigned k = 0; k < spec.inputs; ++k) {
         // Read-write: the fill kernel writes what the benchmark kernel only reads.
         in.emplace_back(s.context, CL_MEM_READ_WRITE, n * unit);
-        fill(s, filler, in.back(), n * tune.vec, opts.seed, k, opts.timeout_s);
+        fill_buffer(s, filler, in.back(), n * tune.vec, opts.timeout_s, opts.seed, cl_uint(k));
     }
     const auto out_words = [&] { return spec.reduces ? items : n * tune.vec; };
     const size_t out_capacity = out_words();
     cl::Buffer out(s.context, CL_MEM_READ_WRITE, out_capacity * wb);
     // Junk in `out` first, so a kernel that stores nothing cannot pass on stale results.
     auto clear_out = [&] {
-        fill(s, junk, out, out_capacity * wb / 4, opts.seed ^ 0xa5a5a5a5u, 7, opts.timeout_s);
+        fill_buffer(s, junk, out, out_capacity * wb / 4, opts.timeout_s, opts.seed ^ 0xa5a5a5a5u,
+                    cl_uint(7));
     };
     clear_out();
 
     cl_uint launch_param = param;
     KernelHarness h;
+    const auto input = [&](unsigned k) -> const cl::Buffer& {
+        return k < in.size() ? in[k] : unused;
+    };
     h.enqueue = [&](cl::CommandQueue& q) {
-        kernel.setArg(0, out);
-        for (unsigned k = 0; k < 3; ++k)
-            kernel.setArg(1 + k, k < in.size() ? in[k] : unused);
-        kernel.setArg(4, static_cast<cl_uint>(n));
-        kernel.setArg(5, launch_param);
-        kernel.setArg(6, opts.seed);
+        set_args(kernel, out, input(0), input(1), input(2), cl_uint(n), launch_param, opts.seed);
         return enqueue_range(q, kernel, global, local);
     };
     h.slowdown_relaunches = true;
+    h.peak = memory_peak(s.facts());
     // A launch longer than the budget's bound streams a prefix of the arrays, which stays far
     // past the last-level cache: what is measured is still the memory's bandwidth.
     const size_t least_units = std::max<size_t>(quantum, kFarPastCache * s.facts().global_cache /
@@ -266,33 +235,24 @@ Run run_once(const MemSpec& spec, Session& s, const ImplPath& path, const RunOpt
                 }
             }
         }
-        std::vector<uint64_t> expected(idx.size());
-        parallel_for(
-            idx.size(),
-            [&](size_t begin, size_t end) {
-                for (size_t i = begin; i < end; ++i)
-                    expected[i] = spec.reference(launch, idx[i]);
-            },
-            4096);
+        const auto expected =
+            expected_words(idx, 1, [&](size_t i, uint64_t* w) { *w = spec.reference(launch, i); });
         return compare_exact(idx, 1, got, expected, spec.kind);
     };
     // With a ratio to stride 1: the entry's stride first, cut to the bound where its launch is
     // too long, then stride 1 over the same units; each has half the budget.
     const bool two_strides = spec.stride_ratio && param != 1;
-    Run r;
-    r.m = d.run(h, two_strides ? 0.5 : 1);
-    if (two_strides && r.m.status == Status::Ok) {
+    Measurement m = d.run(h, two_strides ? share / 2 : share);
+    if (two_strides && m.status == Status::Ok) {
         launch_param = 1;
-        const Timings t1 = d.time(h, 0.5);
+        const Timings t1 = d.time(h, share / 2);
         const double rate1 = t1.device.median > 0 ? work() / t1.device.median : 0;
-        r.m.details.push_back({"stride1_rate_Bps", fmt(rate1)});
-        if (rate1 > 0) r.m.details.push_back({"ratio_to_stride1", fmt(r.m.rate() / rate1, "%.3f")});
-        drop_budget_notes(r.m);
-        note_budget(d.ledger(), d.budget, r.m);
+        m.details.push_back({"stride1_rate_Bps", number_text(rate1)});
+        if (rate1 > 0)
+            m.details.push_back({"ratio_to_stride1", number_text(m.rate() / rate1, "%.3f")});
+        d.note_spent(m);
     }
-    r.rate = r.m.rate();
-    r.spent = d.ledger();
-    return r;
+    return m;
 }
 
 unsigned preferred_int_width(const Session& s) {
@@ -312,48 +272,38 @@ Measurement run_memory(const MemSpec& spec, Session& s, const ImplPath& path,
     // bytes (docs/reproducers/oclgrind/released_buffer.c).
     const cl::Buffer unused(s.context, CL_MEM_READ_ONLY, 64);
     const unsigned param = spec.stride_ratio ? opts.stride.value_or(spec.param) : spec.param;
+    MeasurementDriver d(s, opts);
     if (!spec.vector_sweep) {
-        Run r = run_once(spec, s, path, opts, tune, param, unused);
-        if (r.m.status == Status::Ok) add_peak_share(s, r.rate, r.m);
-        return r.m;
+        return run_once(spec, s, path, d, tune, param, unused, 1);
     }
-    // Copy with every vector width, the figure at the device's preferred one.
+    // Copy with every vector width, the figure at the device's preferred one; each width has
+    // an equal share of the budget, and the budget's note counts them all.
     const unsigned preferred = preferred_int_width(s);
     const unsigned widths[] = {1, 2, 4, 8, 16};
-    RunOptions each = opts;
-    each.budget.seconds /= double(std::size(widths));
-    Run chosen;
-    BudgetLedger spent; // every width's, against the entry's budget
+    Measurement m;
     double best = 0;
     unsigned best_width = 0;
     std::vector<std::pair<std::string, std::string>> rates;
     for (unsigned v : widths) {
         Tune t = tune;
         t.vec = v;
-        Run r = run_once(spec, s, path, each, t, param, unused);
-        if (r.m.status != Status::Ok) {
-            r.m.reason = "vector width " + std::to_string(v) + ": " + r.m.reason;
-            return r.m;
+        Measurement r =
+            run_once(spec, s, path, d, t, param, unused, 1.0 / double(std::size(widths)));
+        if (r.status != Status::Ok) {
+            r.reason = "vector width " + std::to_string(v) + ": " + r.reason;
+            return r;
         }
-        rates.push_back({"rate_v" + std::to_string(v) + "_Bps", fmt(r.rate)});
-        spent.calibrate_s += r.spent.calibrate_s;
-        spent.measure_s += r.spent.measure_s;
-        spent.launches += r.spent.launches;
-        if (r.rate > best) best = r.rate, best_width = v;
-        if (v == preferred) chosen = std::move(r);
+        rates.push_back({"rate_v" + std::to_string(v) + "_Bps", number_text(r.rate())});
+        if (r.rate() > best) best = r.rate(), best_width = v;
+        if (v == preferred) m = std::move(r);
     }
-    Measurement m = std::move(chosen.m);
-    if (opts.mode == Mode::Perf) {
-        drop_budget_notes(m);
-        note_budget(spent, opts.budget, m);
-    }
+    d.note_spent(m);
     m.details.insert(m.details.end(), rates.begin(), rates.end());
     m.details.push_back({"preferred_width", std::to_string(preferred)});
     m.details.push_back({"best_width", std::to_string(best_width)});
-    m.details.push_back({"preferred_share_of_best", fmt(chosen.rate / best, "%.3f")});
+    m.details.push_back({"preferred_share_of_best", number_text(m.rate() / best, "%.3f")});
     m.details.push_back(
         {"label_note", "v" + std::to_string(preferred) + ", best v" + std::to_string(best_width)});
-    add_peak_share(s, chosen.rate, m);
     return m;
 }
 
@@ -377,10 +327,6 @@ size_t memory_array_bytes(const Session& s, const RunOptions& opts, unsigned arr
     const double cap = std::min(double(f.max_alloc), double(f.global_mem) / 2.0 / arrays);
     bytes = std::min(bytes, cap);
     return size_t(bytes) / 4096 * 4096;
-}
-
-void add_peak_share(const Session& s, double rate, Measurement& m) {
-    if (const auto peak = memory_peak(s.facts())) add_share_of_peak(*peak, rate, m);
 }
 
 std::string memory_build_options(const MemSpec& spec, const ImplPath& path, const RunOptions& opts,

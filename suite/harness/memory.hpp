@@ -61,7 +61,4 @@ std::string memory_build_options(const MemSpec& spec, const ImplPath& path, cons
 // RunOptions::array_bytes overrides the size (CLGAUGE_MEM_MIB; the sweep over sizes).
 size_t memory_array_bytes(const Session& s, const RunOptions& opts, unsigned arrays);
 
-// The device's theoretical memory bandwidth as report details ("peak", "share"), if known.
-void add_peak_share(const Session& s, double bytes_per_second, Measurement& m);
-
 } // namespace clgauge

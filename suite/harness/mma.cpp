@@ -107,9 +107,7 @@ Measurement run_mma(const MmaSpec& spec, Session& s, const MmaPath& mp, const Ru
 
     KernelHarness h;
     h.enqueue = [&](cl::CommandQueue& q) {
-        kernel.setArg(0, out);
-        kernel.setArg(1, opts.seed);
-        kernel.setArg(2, static_cast<cl_uint>(d.launched_repeats()));
+        set_args(kernel, out, opts.seed, cl_uint(d.launched_repeats()));
         return enqueue_range(q, kernel, wgs * local, local);
     };
     // The chain floor, kept by the driver as far as the budget's bound allows (an mma.i2

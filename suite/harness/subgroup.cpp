@@ -120,20 +120,11 @@ cl::Buffer upload(Session& s, const std::vector<uint32_t>& words) {
     return b;
 }
 
-Timings launch(Session& s, cl::Kernel& k, const cl::Buffer& out, const cl::Buffer& in,
-               uint32_t seed, uint32_t repeats, size_t global, size_t local, int warmups, int reps,
-               double timeout_s) {
-    auto enqueue = [&](cl::CommandQueue& q) {
-        k.setArg(0, out);
-        k.setArg(1, in);
-        k.setArg(2, seed);
-        k.setArg(3, repeats);
-        cl::Event e;
-        q.enqueueNDRangeKernel(k, cl::NullRange, cl::NDRange(global), cl::NDRange(local), nullptr,
-                               &e);
-        return e;
-    };
-    return time_launches(s.queue, enqueue, warmups, reps, timeout_s);
+// One launch of `k` over `global` work-items in groups of `local`.
+cl::Event enqueue(cl::CommandQueue& q, cl::Kernel& k, const cl::Buffer& out, const cl::Buffer& in,
+                  uint32_t seed, uint32_t repeats, size_t global, size_t local) {
+    set_args(k, out, in, seed, repeats);
+    return enqueue_range(q, k, global, local);
 }
 
 // The map for one geometry; checks too that a required size was honoured.
@@ -142,7 +133,9 @@ LaneMap record_map(Session& s, Kernels& k, const Config& c, size_t global, size_
     require_allocation(s, global * 16, "lane map");
     cl::Buffer out(s.context, CL_MEM_READ_WRITE, global * 16);
     cl::Buffer dummy(s.context, CL_MEM_READ_WRITE, 16);
-    launch(s, k.map, out, dummy, opts.seed, 1, global, local, 0, 1, opts.timeout_s);
+    const cl::Event e = enqueue(s.queue, k.map, out, dummy, opts.seed, 1, global, local);
+    s.queue.flush();
+    wait_for(e, opts.timeout_s);
     LaneMap m = parse_lane_map(read_u32(s, out, global * 4), local);
     if (m.ok() && c.reqd && local >= c.reqd && m.max_size != c.reqd)
         m.error = "intel_reqd_sub_group_size(" + std::to_string(c.reqd) +
@@ -188,12 +181,14 @@ std::string geometry(const Config& c, size_t local) {
     return c.name + ", local size " + std::to_string(local);
 }
 
-void conformance(const SubgroupSpec& spec, Session& s, const ImplPath& path, const RunOptions& opts,
-                 Measurement& m) {
+Measurement conformance(const SubgroupSpec& spec, Session& s, const ImplPath& path,
+                        MeasurementDriver& d) {
+    const RunOptions& opts = d.opts;
+    Measurement m;
     for (const Config& c : configs_for(s, path)) {
         const unsigned per_repeat = steps_per_repeat(c.emulated);
-        const uint32_t repeats = kConformanceSteps / per_repeat * opts.slowdown;
-        const uint64_t steps = uint64_t(repeats) * per_repeat;
+        d.repeats = kConformanceSteps / per_repeat;
+        const uint64_t steps = uint64_t(d.launched_repeats()) * per_repeat;
         Kernels k = build(s, spec, c, opts);
         if (c.reqd && c.reqd > k.limit) {
             m.details.push_back({c.name, "skipped: kernel work-group limit " +
@@ -213,8 +208,12 @@ void conformance(const SubgroupSpec& spec, Session& s, const ImplPath& path, con
                 continue;
             }
             Buffers b = prepare(s, spec.op, map, global, local, opts.seed);
-            const Timings t = launch(s, k.op, b.out, b.in, opts.seed, repeats, global, local, 0, 1,
-                                     opts.timeout_s);
+            KernelHarness h;
+            h.enqueue = [&](cl::CommandQueue& q) {
+                return enqueue(q, k.op, b.out, b.in, opts.seed, d.launched_repeats(), global,
+                               local);
+            };
+            const Timings t = d.time(h);
             if (m.timings.device.count() == 0) {
                 m.timings = t;
                 m.global_size = global;
@@ -232,10 +231,12 @@ void conformance(const SubgroupSpec& spec, Session& s, const ImplPath& path, con
                                             std::to_string(map.max_size) + ")"});
         }
     }
+    apply_verification(m);
+    return m;
 }
 
-void perf(const SubgroupSpec& spec, Session& s, const ImplPath& path, const RunOptions& opts,
-          Measurement& m) {
+Measurement perf(const SubgroupSpec& spec, Session& s, const ImplPath& path, MeasurementDriver& d) {
+    const RunOptions& opts = d.opts;
     // The device's own choice (no required size) is what a program gets by default.
     const Config c = configs_for(s, path).front();
     Kernels k = build(s, spec, c, opts);
@@ -244,46 +245,52 @@ void perf(const SubgroupSpec& spec, Session& s, const ImplPath& path, const RunO
     const size_t global = local * s.facts().compute_units * 32;
     const LaneMap map = record_map(s, k, c, global, local, opts);
     if (!map.ok()) {
+        Measurement m;
         fail_lane_map(m.verification, map, global, geometry(c, local));
-        return;
+        apply_verification(m);
+        return m;
     }
     Buffers b = prepare(s, spec.op, map, global, local, opts.seed);
+    const unsigned per_repeat = steps_per_repeat(c.emulated);
 
-    MeasurementDriver d(s, opts);
     KernelHarness h;
-    h.timed = [&](int warmups, int reps) {
-        return launch(s, k.op, b.out, b.in, opts.seed, d.launched_repeats(), global, local, warmups,
-                      reps, opts.timeout_s);
+    h.enqueue = [&](cl::CommandQueue& q) {
+        return enqueue(q, k.op, b.out, b.in, opts.seed, d.launched_repeats(), global, local);
     };
     h.grow = [&](double factor) { return d.grow_repeats(factor, kMaxPerfRepeats); };
-    m.timings = d.time(h);
-    if (d.perf()) note_budget(d.ledger(), d.budget, m);
-    const uint32_t repeats = d.repeats;
-    m.global_size = global;
-    m.local_size = local;
-    const unsigned per_repeat = steps_per_repeat(c.emulated);
-    m.work_per_launch = double(global) * repeats * per_repeat * spec.ops_per_step;
-
-    const uint64_t steps = uint64_t(d.launched_repeats()) * per_repeat;
-    const size_t count = std::clamp<size_t>(
-        size_t(kPerfReferenceLaneSteps / (double(steps) * map.max_size)), 1, kPerfSampleSubgroups);
-    const std::vector<size_t> chosen = sample_items(map.subgroups.size(), count);
-    merge_verification(m.verification,
-                       check_subgroups(spec.op, opts.seed, steps, map, chosen,
-                                       read_u32(s, b.out, b.out_words), b.host, false),
-                       geometry(c, local));
-    m.details.push_back({"repeats", std::to_string(repeats)});
-    m.details.push_back({"sub-group sizes", describe_sizes(map.sizes) + " (max " +
-                                                std::to_string(map.max_size) + ")"});
+    h.describe = [&](Measurement& m) {
+        m.global_size = global;
+        m.local_size = local;
+        m.work_per_launch = double(global) * d.repeats * per_repeat * spec.ops_per_step;
+        m.details = {{"repeats", std::to_string(d.repeats)},
+                     {"sub-group sizes",
+                      describe_sizes(map.sizes) + " (max " + std::to_string(map.max_size) + ")"}};
+    };
+    h.verify = [&] {
+        const uint64_t steps = uint64_t(d.launched_repeats()) * per_repeat;
+        const size_t count =
+            std::clamp<size_t>(size_t(kPerfReferenceLaneSteps / (double(steps) * map.max_size)), 1,
+                               kPerfSampleSubgroups);
+        Verification v;
+        merge_verification(v,
+                           check_subgroups(spec.op, opts.seed, steps, map,
+                                           sample_items(map.subgroups.size(), count),
+                                           read_u32(s, b.out, b.out_words), b.host, false),
+                           geometry(c, local));
+        return v;
+    };
+    return d.run(h);
 }
 
 Measurement run_subgroup(const SubgroupSpec& spec, Session& s, const ImplPath& path,
                          const RunOptions& opts) {
-    Measurement m;
-    m.details.push_back({"counting", "one operation per lane per sub-group operation"});
+    MeasurementDriver d(s, opts);
+    Measurement m = d.perf() ? perf(spec, s, path, d) : conformance(spec, s, path, d);
+    std::vector<std::pair<std::string, std::string>> notes = {
+        {"counting", "one operation per lane per sub-group operation"}};
     if (has_need(path, Need::KhrSubgroups) &&
         (spec.op == SgOp::Shuffle || spec.op == SgOp::ShuffleXor))
-        m.details.push_back(
+        notes.push_back(
             {"khr shuffle", path.options.find("CLG_SG_KHR_NO_SHUFFLE") != std::string::npos
                                 ? "selected from broadcasts of every lane (the khr-broadcast "
                                   "path: cl_khr_subgroup_shuffle not used)"
@@ -291,11 +298,7 @@ Measurement run_subgroup(const SubgroupSpec& spec, Session& s, const ImplPath& p
                                 ? "cl_khr_subgroup_shuffle"
                                 : "no cl_khr_subgroup_shuffle reported: "
                                   "selected from broadcasts of every lane"});
-    if (opts.mode == Mode::Perf)
-        perf(spec, s, path, opts, m);
-    else
-        conformance(spec, s, path, opts, m);
-    apply_verification(m);
+    m.details.insert(m.details.begin(), notes.begin(), notes.end());
     return m;
 }
 

@@ -1,7 +1,9 @@
 #include "harness/transfer.hpp"
 
 #include "core/memory_peak.hpp"
+#include "core/number_text.hpp"
 #include "core/parallel_for.hpp"
+#include "core/pcie_link.hpp"
 #include "harness/launch.hpp"
 #include "harness/measurement_driver.hpp"
 #include "harness/verify.hpp"
@@ -12,8 +14,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <filesystem>
-#include <fstream>
+#include <optional>
 
 namespace clgauge {
 namespace {
@@ -40,33 +41,21 @@ namespace {
 // (page-locked by the driver, so the copy engine reads it directly).
 class HostBuffer {
   public:
-    HostBuffer(Session& s, size_t bytes, HostMemory kind) : s_(s) {
+    HostBuffer(Session& s, size_t bytes, HostMemory kind) {
         if (kind == HostMemory::Pageable) {
             pageable_ = pageable_words(bytes / 4);
             data_ = pageable_.get();
             return;
         }
         pinned_ = cl::Buffer(s.context, CL_MEM_ALLOC_HOST_PTR | CL_MEM_READ_WRITE, bytes);
-        data_ = static_cast<uint32_t*>(
-            s.queue.enqueueMapBuffer(pinned_, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, bytes));
+        data_ = mapping_.emplace(s.queue, pinned_, CL_MAP_READ | CL_MAP_WRITE, bytes).data();
     }
-    ~HostBuffer() {
-        if (!pageable_ && data_) {
-            try {
-                s_.queue.enqueueUnmapMemObject(pinned_, data_);
-                s_.queue.finish();
-            } catch (const cl::Error&) {
-            }
-        }
-    }
-    HostBuffer(const HostBuffer&) = delete;
-    HostBuffer& operator=(const HostBuffer&) = delete;
     uint32_t* data() { return data_; }
 
   private:
-    Session& s_;
     PageableWords pageable_;
     cl::Buffer pinned_;
+    std::optional<Mapping> mapping_; // after the buffer: unmapped first
     uint32_t* data_ = nullptr;
 };
 
@@ -79,11 +68,7 @@ void build_fill_program(Session& s, const RunOptions& opts) {
 void fill_device(Session& s, const cl::Buffer& buf, size_t words, uint32_t seed, uint32_t stream,
                  const RunOptions& opts) {
     cl::Kernel k = build_kernel(s, "transfer.cl", "clg_fill_u32", "", opts);
-    k.setArg(0, buf);
-    k.setArg(1, static_cast<cl_uint>(words));
-    k.setArg(2, seed);
-    k.setArg(3, stream);
-    launch_and_wait(s, k, round_up(std::min<size_t>(words, 1 << 20), 64), opts.timeout_s);
+    fill_buffer(s, k, buf, words, opts.timeout_s, seed, stream);
 }
 
 PageableWords pageable_words(size_t words) {
@@ -150,19 +135,22 @@ void check_transfer_words(const uint32_t* got, size_t words, uint32_t seed, bool
     }
 }
 
+Mapping::Mapping(cl::CommandQueue& q, const cl::Buffer& b, cl_map_flags flags, size_t bytes)
+    : q_(q), b_(b) {
+    p_ = static_cast<uint32_t*>(q.enqueueMapBuffer(b, CL_TRUE, flags, 0, bytes));
+}
+
+void Mapping::unmap() {
+    if (!p_) return;
+    try {
+        q_.enqueueUnmapMemObject(b_, p_);
+        q_.finish();
+    } catch (const cl::Error&) {
+    }
+    p_ = nullptr;
+}
+
 namespace {
-
-std::string fmt(double v, const char* f = "%.4g") {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, f, v);
-    return buf;
-}
-
-cl_ulong stamp(const cl::Event& e, cl_profiling_info what) {
-    cl_ulong t = 0;
-    e.getProfilingInfo(what, &t);
-    return t;
-}
 
 // The link that carries `per_direction` bytes/s: generation estimated for an x16 link.
 void add_link(const Session& s, const TransferSpec& spec, double per_direction, Measurement& m) {
@@ -183,10 +171,11 @@ void add_link(const Session& s, const TransferSpec& spec, double per_direction, 
         return;
     }
     const std::string link = "Gen" + std::to_string(gen) + " x16";
-    m.details.push_back({"link", link + " (estimated from " + fmt(per_direction / 1e9, "%.1f") +
+    m.details.push_back({"link", link + " (estimated from " +
+                                     number_text(per_direction / 1e9, "%.1f") +
                                      " GB/s per direction)"});
-    m.details.push_back({"link_peak_Bps", fmt(x16[gen])});
-    m.details.push_back({"share", fmt(100.0 * per_direction / x16[gen], "%.0f%%")});
+    m.details.push_back({"link_peak_Bps", number_text(x16[gen])});
+    m.details.push_back({"share", number_text(100.0 * per_direction / x16[gen], "%.0f%%")});
     m.details.push_back({"label_note", link});
 }
 
@@ -256,10 +245,10 @@ Measurement run_transfer(const TransferSpec& spec, Session& s, const ImplPath&,
                 wait_for(b, opts.timeout_s);
                 const auto t1 = std::chrono::steady_clock::now();
                 if (i < warmups) continue;
-                const cl_ulong start = std::min(stamp(a, CL_PROFILING_COMMAND_START),
-                                                stamp(b, CL_PROFILING_COMMAND_START));
-                const cl_ulong end = std::max(stamp(a, CL_PROFILING_COMMAND_END),
-                                              stamp(b, CL_PROFILING_COMMAND_END));
+                const auto start = std::min(a.getProfilingInfo<CL_PROFILING_COMMAND_START>(),
+                                            b.getProfilingInfo<CL_PROFILING_COMMAND_START>());
+                const auto end = std::max(a.getProfilingInfo<CL_PROFILING_COMMAND_END>(),
+                                          b.getProfilingInfo<CL_PROFILING_COMMAND_END>());
                 span.push_back(double(end - start) * 1e-9);
                 host.push_back(std::chrono::duration<double>(t1 - t0).count());
                 each_up.push_back(event_seconds(a));
@@ -270,8 +259,8 @@ Measurement run_transfer(const TransferSpec& spec, Session& s, const ImplPath&,
         h.describe = [&](Measurement& m) {
             m.work_per_launch = 2.0 * double(moved);
             const double t_up = summarize(each_up).median, t_down = summarize(each_down).median;
-            m.details.push_back({"send_Bps", fmt(double(moved) / t_up)});
-            m.details.push_back({"receive_Bps", fmt(double(moved) / t_down)});
+            m.details.push_back({"send_Bps", number_text(double(moved) / t_up)});
+            m.details.push_back({"receive_Bps", number_text(double(moved) / t_down)});
             per_direction = std::max(double(moved) / t_up, double(moved) / t_down);
         };
     }
@@ -308,43 +297,7 @@ Measurement run_transfer(const TransferSpec& spec, Session& s, const ImplPath&,
     return m;
 }
 
-std::string read_line(const std::filesystem::path& p) {
-    std::ifstream in(p);
-    std::string line;
-    std::getline(in, line);
-    return line;
-}
-
-int generation_of(const std::string& speed) { // "32.0 GT/s PCIe"
-    const double gts = std::atof(speed.c_str());
-    const double table[] = {2.5, 5, 8, 16, 32, 64};
-    for (int g = 0; g < 6; ++g)
-        if (std::abs(gts - table[g]) < 0.1) return g + 1;
-    return 0;
-}
-
 } // namespace
-
-std::optional<std::string> pcie_link_from_sysfs(const DeviceFacts& f) {
-    if (f.pci_bus_id.size() != 5) return std::nullopt; // "bb:ss" from cl_nv_device_attribute_query
-    const unsigned bus = unsigned(std::strtoul(f.pci_bus_id.substr(0, 2).c_str(), nullptr, 16));
-    const unsigned slot = unsigned(std::strtoul(f.pci_bus_id.substr(3, 2).c_str(), nullptr, 16));
-    std::error_code ec;
-    for (const auto& dev : std::filesystem::directory_iterator("/sys/bus/pci/devices", ec)) {
-        const std::string name = dev.path().filename().string(); // "0000:41:00.0"
-        unsigned d = 0, b = 0, sl = 0, fn = 0;
-        if (std::sscanf(name.c_str(), "%x:%x:%x.%x", &d, &b, &sl, &fn) != 4) continue;
-        if (b != bus || (sl != slot && sl != (slot >> 3)) || fn != 0) continue;
-        const std::string speed = read_line(dev.path() / "current_link_speed");
-        const std::string width = read_line(dev.path() / "current_link_width");
-        if (speed.empty() || width.empty()) continue;
-        const std::string max_speed = read_line(dev.path() / "max_link_speed");
-        const std::string max_width = read_line(dev.path() / "max_link_width");
-        return name + ": Gen" + std::to_string(generation_of(speed)) + " x" + width + " (" + speed +
-               ") now, max Gen" + std::to_string(generation_of(max_speed)) + " x" + max_width;
-    }
-    return std::nullopt;
-}
 
 Benchmark transfer_benchmark(TransferSpec spec) {
     // A pageable copy goes through the driver's staging copies on the host's cores.

@@ -7,7 +7,6 @@
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
-#include <optional>
 #include <string>
 
 namespace clgauge {
@@ -49,12 +48,24 @@ bool shrink_transfer(size_t& bytes, double factor);
 void fill_sentinel(uint32_t* dst, size_t words, uint32_t pattern);
 // the sent stream written into host memory (on every core),
 void fill_sent_words(uint32_t* dst, size_t words, uint32_t seed);
-// and every word of `got` against the sent (or received) stream.
+// every word of `got` against the sent (or received) stream,
 void check_transfer_words(const uint32_t* got, size_t words, uint32_t seed, bool received,
                           const char* what, Verification& v);
+// and a mapped region of a buffer, unmapped (the queue then finished) by unmap() or when it
+// goes out of scope.
+class Mapping {
+  public:
+    Mapping(cl::CommandQueue& q, const cl::Buffer& b, cl_map_flags flags, size_t bytes);
+    ~Mapping() { unmap(); }
+    Mapping(const Mapping&) = delete;
+    Mapping& operator=(const Mapping&) = delete;
+    uint32_t* data() const { return p_; }
+    void unmap();
 
-// The device's PCIe link as Linux reports it ("Gen5 x16 (32.0 GT/s PCIe), max Gen5 x16"),
-// found by the PCI bus id NVIDIA reports; nullopt when unknown.
-std::optional<std::string> pcie_link_from_sysfs(const DeviceFacts& facts);
+  private:
+    cl::CommandQueue& q_;
+    cl::Buffer b_;
+    uint32_t* p_ = nullptr;
+};
 
 } // namespace clgauge

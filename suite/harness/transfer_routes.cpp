@@ -1,6 +1,6 @@
 #include "harness/transfer_routes.hpp"
 
-#include "harness/host_copy.hpp"
+#include "core/host_copy.hpp"
 #include "harness/launch.hpp"
 #include "harness/measurement_driver.hpp"
 #include "harness/transfer.hpp"
@@ -30,33 +30,6 @@ double since(Clock::time_point t0) {
 unsigned copy_threads() {
     return std::clamp(std::thread::hardware_concurrency(), 1u, 8u);
 }
-
-// A mapped region that is unmapped when it goes out of scope.
-class Mapping {
-  public:
-    Mapping(cl::CommandQueue& q, const cl::Buffer& b, cl_map_flags flags, size_t bytes)
-        : q_(q), b_(b) {
-        p_ = static_cast<uint32_t*>(q.enqueueMapBuffer(b, CL_TRUE, flags, 0, bytes));
-    }
-    ~Mapping() { unmap(); }
-    Mapping(const Mapping&) = delete;
-    Mapping& operator=(const Mapping&) = delete;
-    uint32_t* data() const { return p_; }
-    void unmap() {
-        if (!p_) return;
-        try {
-            q_.enqueueUnmapMemObject(b_, p_);
-            q_.finish();
-        } catch (const cl::Error&) {
-        }
-        p_ = nullptr;
-    }
-
-  private:
-    cl::CommandQueue& q_;
-    cl::Buffer b_;
-    uint32_t* p_ = nullptr;
-};
 
 // The staged routes' two pinned staging buffers, made and mapped once for all their
 // transfers (outside the timed span either way).
@@ -212,30 +185,31 @@ Measurement run_route(const RouteSpec& spec, Session& s, const ImplPath&, const 
             x.words = x.bytes / 4;
             return true;
         };
-    Measurement m;
-    m.timings = d.time(h);
-    m.work_per_launch = double(x.bytes);
-    m.details = {{"bytes", std::to_string(x.bytes)},
-                 {"clock", "host (steady_clock)"},
-                 {"host_threads", std::to_string(x.copier->threads())}};
-    if (d.perf()) note_budget(d.ledger(), d.budget, m);
-
+    h.describe = [&](Measurement& m) {
+        m.work_per_launch = double(x.bytes);
+        m.details = {{"bytes", std::to_string(x.bytes)},
+                     {"clock", "host (steady_clock)"},
+                     {"host_threads", std::to_string(x.copier->threads())}};
+    };
     // What arrived: the device-side buffer read back for the sending routes; for the
     // receiving ones the pageable memory, or the mapping itself.
-    PhaseScope verifying(Phase::Verify);
-    if (spec.route == Route::MapForRead) {
-        Mapping map(s.queue, x.buffer, CL_MAP_READ, x.bytes);
-        check_transfer_words(map.data(), x.words, opts.seed, true, "mapped", m.verification);
-    } else if (send) {
-        const PageableWords back = pageable_words(x.words);
-        fill_sentinel(back.get(), x.words, 0x5a5a5a5au);
-        s.queue.enqueueReadBuffer(x.buffer, CL_TRUE, 0, x.bytes, back.get());
-        check_transfer_words(back.get(), x.words, opts.seed, false, "sent", m.verification);
-    } else {
-        check_transfer_words(x.host.get(), x.words, opts.seed, true, "received", m.verification);
-    }
-    apply_verification(m, "words that arrived");
-    return m;
+    h.verify = [&] {
+        Verification v;
+        if (spec.route == Route::MapForRead) {
+            Mapping map(s.queue, x.buffer, CL_MAP_READ, x.bytes);
+            check_transfer_words(map.data(), x.words, opts.seed, true, "mapped", v);
+        } else if (send) {
+            const PageableWords back = pageable_words(x.words);
+            fill_sentinel(back.get(), x.words, 0x5a5a5a5au);
+            s.queue.enqueueReadBuffer(x.buffer, CL_TRUE, 0, x.bytes, back.get());
+            check_transfer_words(back.get(), x.words, opts.seed, false, "sent", v);
+        } else {
+            check_transfer_words(x.host.get(), x.words, opts.seed, true, "received", v);
+        }
+        return v;
+    };
+    h.noun = "words that arrived";
+    return d.run(h);
 }
 
 } // namespace

@@ -1,5 +1,6 @@
 #include "harness/verify.hpp"
 
+#include "core/parallel_for.hpp"
 #include "reference/half.hpp"
 
 #include <algorithm>
@@ -97,6 +98,26 @@ Verification compare_exact(const std::vector<size_t>& items, size_t words_per_it
         v.degenerate = "all expected values are equal (" + describe_word(expected[0], kind) +
                        "): the check would prove nothing";
     return v;
+}
+
+std::vector<uint64_t> words_of(const std::vector<size_t>& items, size_t words_per_item,
+                               const std::vector<uint64_t>& all) {
+    std::vector<uint64_t> got;
+    got.reserve(items.size() * words_per_item);
+    for (size_t item : items)
+        for (size_t w = 0; w < words_per_item; ++w)
+            got.push_back(all[item * words_per_item + w]);
+    return got;
+}
+
+std::vector<uint64_t> expected_words(const std::vector<size_t>& items, size_t words_per_item,
+                                     const std::function<void(size_t, uint64_t*)>& reference) {
+    std::vector<uint64_t> expected(items.size() * words_per_item);
+    parallel_for(items.size(), [&](size_t begin, size_t end) {
+        for (size_t i = begin; i < end; ++i)
+            reference(items[i], &expected[i * words_per_item]);
+    });
+    return expected;
 }
 
 void apply_verification(Measurement& m, const std::string& noun) {

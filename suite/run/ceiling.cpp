@@ -1,5 +1,7 @@
 #include "run/ceiling.hpp"
 
+#include "core/number_text.hpp"
+
 #include <cstdio>
 #include <cstdlib>
 
@@ -16,12 +18,6 @@ std::string detail(const Measurement& m, const std::string& key) {
 std::string rate_text(double rate, Unit unit) {
     char buf[48];
     std::snprintf(buf, sizeof buf, "%.4g %s", rate, unit_name(unit));
-    return buf;
-}
-
-std::string number(double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%g", v);
     return buf;
 }
 
@@ -58,8 +54,8 @@ std::optional<Ceiling> issue_ceiling(const Benchmark& b, const std::string& path
     if (!rate) return std::nullopt;
     return Ceiling{rate->lanes_per_clock * c->work * f.compute_units * f.clock_mhz * 1e6,
                    "peak of the path's " + std::string(pipe_name(c->pipe)) + ": " + rate->basis +
-                       " x " + number(c->work) + " " + work_unit(b.unit) + " each (" + c->what +
-                       ") x " + std::to_string(f.compute_units) + " SMs x " +
+                       " x " + number_text(c->work, "%g") + " " + work_unit(b.unit) + " each (" +
+                       c->what + ") x " + std::to_string(f.compute_units) + " SMs x " +
                        std::to_string(f.clock_mhz) + " MHz"};
 }
 

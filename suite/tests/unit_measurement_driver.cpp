@@ -324,6 +324,30 @@ TEST(MeasurementDriver, PlantedHarnessIgnoringTheCountIsCaught) {
     EXPECT_TRUE(noted);
 }
 
+// A figure made of several timed launches (the vector sweep's five widths, a stride and stride
+// 1) is noted once all of them are spent: a later note replaces the earlier, so the report
+// holds one "budget_spent_s", the total, and "over_budget" only while the total breaks the
+// bound. Appended instead, the first width's note would stand beside the total's.
+TEST(MeasurementDriver, ALaterBudgetNoteReplacesTheEarlier) {
+    const Budget b{.seconds = 0.1};
+    const BudgetLedger one{.measure_s = 0.05, .launches = 5}, all{.measure_s = 0.5, .launches = 50};
+    Measurement m;
+    const auto notes = [&](const std::string& key) {
+        std::vector<std::string> values;
+        for (const auto& [k, v] : m.details)
+            if (k == key) values.push_back(v);
+        return values;
+    };
+    note_budget(one, b, m);
+    EXPECT_TRUE(notes("over_budget").empty());
+    note_budget(all, b, m);
+    EXPECT_EQ(notes("budget_spent_s"), std::vector<std::string>{"0.5000"});
+    EXPECT_EQ(notes("over_budget").size(), 1u);
+    note_budget(one, b, m);
+    EXPECT_EQ(notes("budget_spent_s"), std::vector<std::string>{"0.0500"});
+    EXPECT_TRUE(notes("over_budget").empty());
+}
+
 // Planted fault: a harness whose growth ignores the factor (it grows 1000-fold whatever it is
 // asked) overshoots the aim; the count is cut to what is left, and what it cannot undo shows.
 TEST(MeasurementDriver, PlantedGrowthIgnoringTheFactorIsCaught) {

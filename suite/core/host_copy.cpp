@@ -1,4 +1,4 @@
-#include "harness/host_copy.hpp"
+#include "core/host_copy.hpp"
 
 #include <algorithm>
 #include <cstring>
