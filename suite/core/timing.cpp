@@ -202,12 +202,15 @@ Timings calibrate_and_time(const TimedLaunches& timed, const Budget& budget, int
         for (int taken = 0; taken < reps;) {
             const double left_now = budget.bound_seconds() - ledger.total();
             const int fits = int(std::clamp(std::floor(left_now / pace), 0.0, double(reps)));
-            if (taken > 0 && taken >= least && fits == 0) break;
-            // No more than half of what the bound pays for (a part that slows down leaves room
-            // for the cut), but `least` samples whatever it pays for.
+            // No more than half of what the bound pays for: a part that slows down to twice
+            // the pace still keeps it, where the last launch of all it paid for needed only a
+            // launch a tenth slower than the one before to break it (host-timed copies vary by
+            // more). But `least` samples whatever it pays for.
             int n = std::min(part, reps - taken);
-            if (in_parts) n = std::min(n, std::max(1, fits / 2));
+            if (in_parts) n = std::min(n, fits / 2);
             if (taken < least) n = std::max(n, std::min(least - taken, part));
+            if (taken == 0) n = std::max(n, 1); // never a measurement without a sample
+            if (n <= 0) break;
             const Timings p = run(0, n, ledger.measure_s);
             measured = measured ? merged(*measured, p) : p;
             taken += n;
