@@ -121,8 +121,8 @@ Measurement run_cache(const CacheSpec& spec, Session& s, const ImplPath& path,
             ref::cache_read(launch, item, words);
             std::copy(words, words + 4, w);
         });
-        return compare_exact(items, 4, words_of(items, 4, read_words(s, out, 0, global * 4, 4)),
-                             expected, WordKind::F32);
+        return compare_exact(items, 4, read_items(s, out, items, global, 4, 4), expected,
+                             WordKind::F32);
     };
     return d.run(h);
 }

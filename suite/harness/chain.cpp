@@ -91,8 +91,7 @@ Measurement run_chain(const ChainSpec& spec, Session& s, const ImplPath& path,
         const size_t sample =
             std::clamp<size_t>(size_t(kPerfReferenceSteps / double(steps)), 32, kPerfSampleItems);
         const auto items = sample_items(global, d.perf() ? sample : global);
-        const auto all = read_words(s, out, 0, global * spec.words_per_item, spec.word_bytes);
-        const auto got = words_of(items, spec.words_per_item, all);
+        const auto got = read_items(s, out, items, global, spec.words_per_item, spec.word_bytes);
         const auto expected =
             expected_words(items, spec.words_per_item, [&](size_t i, uint64_t* w) {
                 spec.reference(opts.seed, uint32_t(i), steps, w);

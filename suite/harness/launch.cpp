@@ -86,6 +86,22 @@ std::vector<uint64_t> read_words(Session& s, const cl::Buffer& buf, size_t first
     return out;
 }
 
+std::vector<uint64_t> read_items(Session& s, const cl::Buffer& buf,
+                                 const std::vector<size_t>& items, size_t total,
+                                 size_t words_per_item, size_t wb) {
+    if (items.size() == total) return read_words(s, buf, 0, total * words_per_item, wb);
+    const size_t item_bytes = words_per_item * wb;
+    std::vector<unsigned char> raw(items.size() * item_bytes);
+    for (size_t i = 0; i < items.size(); ++i)
+        s.queue.enqueueReadBuffer(buf, CL_FALSE, items[i] * item_bytes, item_bytes,
+                                  raw.data() + i * item_bytes);
+    s.queue.finish();
+    std::vector<uint64_t> out(items.size() * words_per_item);
+    for (size_t k = 0; k < out.size(); ++k)
+        std::memcpy(&out[k], raw.data() + k * wb, wb); // little-endian hosts
+    return out;
+}
+
 Timings time_kernel(cl::CommandQueue& queue, const Enqueue& enqueue, unsigned count, int warmups,
                     int reps, double timeout_s) {
     if (count <= 1) return time_launches(queue, enqueue, warmups, reps, timeout_s);

@@ -70,6 +70,14 @@ void fill_buffer(Session& s, cl::Kernel& kernel, const cl::Buffer& buf, size_t w
 std::vector<uint64_t> read_words(Session& s, const cl::Buffer& buf, size_t first, size_t count,
                                  size_t word_bytes);
 
+// The words of `items` of `buf` (words_per_item each, word_bytes wide; item i at word
+// i * words_per_item), widened to 64 bits, in the order of `items`: the whole buffer in one
+// read where `items` are all `total` of its items, else each item's own words (a GPU launch's
+// output holds tens of millions of words where a perf check samples a few thousand).
+std::vector<uint64_t> read_items(Session& s, const cl::Buffer& buf,
+                                 const std::vector<size_t>& items, size_t total,
+                                 size_t words_per_item, size_t word_bytes);
+
 // Like time_launches, with `count` back-to-back launches per timed sample (the test-only
 // slowdown, RunOptions::slowdown): the sample is the first START to the last END.
 Timings time_kernel(cl::CommandQueue& queue, const Enqueue& enqueue, unsigned count, int warmups,

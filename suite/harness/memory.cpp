@@ -210,15 +210,7 @@ Measurement run_once(const MemSpec& spec, Session& s, const ImplPath& path, Meas
                                           kPerfSampleItems)
                      : items;
             idx = sample_items(items, sample);
-            if (idx.size() == items) {
-                got = read_words(s, out, 0, items, wb);
-            } else {
-                // Only the sampled words are read back: the whole output of a GPU launch (a
-                // checksum per work-item) took seconds of a GPU table's verification, to
-                // check 256.
-                for (size_t i : idx)
-                    got.push_back(read_words(s, out, i, 1, wb)[0]);
-            }
+            got = read_items(s, out, idx, items, 1, wb);
         } else if (!perf || out_words() <= kChunks * kChunkWords) {
             idx.resize(out_words());
             for (size_t i = 0; i < idx.size(); ++i)

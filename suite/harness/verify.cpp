@@ -100,16 +100,6 @@ Verification compare_exact(const std::vector<size_t>& items, size_t words_per_it
     return v;
 }
 
-std::vector<uint64_t> words_of(const std::vector<size_t>& items, size_t words_per_item,
-                               const std::vector<uint64_t>& all) {
-    std::vector<uint64_t> got;
-    got.reserve(items.size() * words_per_item);
-    for (size_t item : items)
-        for (size_t w = 0; w < words_per_item; ++w)
-            got.push_back(all[item * words_per_item + w]);
-    return got;
-}
-
 std::vector<uint64_t> expected_words(const std::vector<size_t>& items, size_t words_per_item,
                                      const std::function<void(size_t, uint64_t*)>& reference) {
     std::vector<uint64_t> expected(items.size() * words_per_item);

@@ -26,10 +26,6 @@ Verification compare_exact(const std::vector<size_t>& items, size_t words_per_it
                            const std::vector<uint64_t>& got, const std::vector<uint64_t>& expected,
                            WordKind kind);
 
-// The words of the checked `items` (words_per_item each) in `all`, which holds every item's
-// words in order.
-std::vector<uint64_t> words_of(const std::vector<size_t>& items, size_t words_per_item,
-                               const std::vector<uint64_t>& all);
 // The CPU's words for `items`, words_per_item each in their order: reference(item, out) writes
 // one item's; it runs on every core, so it must not share state between items.
 std::vector<uint64_t> expected_words(const std::vector<size_t>& items, size_t words_per_item,
