@@ -15,6 +15,12 @@ namespace clgauge {
 // one lucky launch (the minimum) does not decide.
 constexpr double kLatencyQuantile = 0.10;
 
+// The tolerance floor: no device is trusted to repeat itself closer than this.
+constexpr double kToleranceFloor = 0.05;
+// Above this the spread is noise, not a measurement; the verdict would gate on nothing. A
+// baseline that asks for more is refused where it is read (baseline/schema.cpp).
+constexpr double kToleranceCap = 0.5;
+
 // "p10" for latencies, "median" for rates.
 const char* gate_statistic(Unit u);
 // The gate statistic of `samples` (0 when empty).

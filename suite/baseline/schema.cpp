@@ -108,6 +108,12 @@ double read_tolerance(const Reader& r) {
     const double t = r.number("tolerance");
     if (!(t > 0 && t < 1))
         r.fail("tolerance", "must be a fraction in (0, 1), got " + r.at("tolerance").dump());
+    // Rounding of a capped value written and read back stays within the cap.
+    if (t > kToleranceCap * (1 + 1e-9))
+        r.fail("tolerance", "is " + r.at("tolerance").dump() + ", above the cap of " +
+                                num(kToleranceCap) +
+                                ": a metric that noisy gates on nothing (re-record it on an "
+                                "idle machine, or drop the metric)");
     return t;
 }
 

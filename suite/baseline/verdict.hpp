@@ -1,6 +1,7 @@
 // The perf verdict: pure functions from a baseline metric and a measurement to a verdict.
 #pragma once
 #include "baseline/code_check.hpp"
+#include "baseline/gate.hpp"
 #include "baseline/schema.hpp"
 
 #include <optional>
@@ -9,10 +10,6 @@
 
 namespace clgauge {
 
-// The tolerance floor: no device is trusted to repeat itself closer than this.
-constexpr double kToleranceFloor = 0.05;
-// Above this the spread is noise, not a measurement; the verdict would gate on nothing.
-constexpr double kToleranceCap = 0.5;
 // One-sided Mann-Whitney U p-value below which a slower median counts as confirmed.
 constexpr double kConfirmP = 0.05;
 
