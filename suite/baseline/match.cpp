@@ -1,5 +1,6 @@
 #include "baseline/match.hpp"
 
+#include "core/clipped_text.hpp"
 #include "core/env.hpp"
 #include "core/install_layout.hpp"
 
@@ -55,9 +56,10 @@ BaselineDevice device_of(const DeviceFacts& f) {
 
 std::optional<std::string> device_mismatch(const BaselineDevice& r, const DeviceFacts& f) {
     if (r.vendor != f.vendor)
-        return "recorded vendor \"" + r.vendor + "\", this device's is \"" + f.vendor + "\"";
+        return "recorded vendor \"" + clipped(r.vendor) + "\", this device's is \"" + f.vendor +
+               "\"";
     if (r.name != f.name)
-        return "recorded device \"" + r.name + "\", this device is \"" + f.name + "\"";
+        return "recorded device \"" + clipped(r.name) + "\", this device is \"" + f.name + "\"";
     if (r.vendor_id && f.vendor_id && r.vendor_id != f.vendor_id)
         return "recorded vendor id " + std::to_string(r.vendor_id) + ", this device's is " +
                std::to_string(f.vendor_id);

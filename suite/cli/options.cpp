@@ -2,6 +2,7 @@
 
 #include "baseline/known_failures.hpp"
 #include "baseline/record.hpp"
+#include "core/clipped_text.hpp"
 #include "core/env.hpp"
 #include "process/worker_command.hpp"
 
@@ -110,12 +111,13 @@ once the measuring process has ended; no report is written after that (docs/ci.m
 
 namespace {
 long parse_long(const std::string& opt, const std::string& v) {
-    char* end = nullptr;
-    errno = 0;
-    const long x = std::strtol(v.c_str(), &end, 0);
-    if (v.empty() || *end) throw UsageError(opt + " needs a number, got '" + v + "'");
-    if (errno == ERANGE) throw UsageError(opt + " " + v + " is out of range");
-    return x;
+    bool out_of_range = false;
+    const std::optional<long> x = decimal_integer(v, &out_of_range);
+    if (out_of_range) throw UsageError(opt + " " + v + " is out of range");
+    if (!x)
+        throw UsageError(opt + " needs a decimal integer (digits, no leading 0, no 0x), got '" +
+                         clipped(v) + "'");
+    return *x;
 }
 double parse_double(const std::string& opt, const std::string& v) {
     char* end = nullptr;

@@ -2,6 +2,7 @@
 // every error names the file and the field ("b.json: devices[0].metrics[3].unit: ..."), as an
 // `Error` (a std::runtime_error the caller chooses, so each file kind keeps its own type).
 #pragma once
+#include "core/clipped_text.hpp"
 #include "core/files.hpp"
 
 #include <algorithm>
@@ -24,7 +25,8 @@ template <class Error> class JsonFields {
     [[noreturn]] void fail(const std::string& key, const std::string& what) const {
         std::string field = where_;
         if (!key.empty()) field += (field.empty() ? "" : ".") + key;
-        throw Error(file_ + ": " + (field.empty() ? "top level" : field) + ": " + what);
+        throw Error(file_ + ": " + (field.empty() ? "top level" : clipped(field)) + ": " +
+                    clipped(what));
     }
     const nlohmann::json& at(const std::string& key) const {
         auto it = j_.find(key);

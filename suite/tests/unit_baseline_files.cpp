@@ -203,6 +203,22 @@ TEST(BaselineSchema, BadFilesAreClearErrors) {
 
 // ---- the verdict ----
 
+// A megabyte-long value in a baseline is named, not repeated whole.
+TEST(BaselineSchema, ALongValueIsClippedInTheError) {
+    nlohmann::json j = baseline_to_json(sample_file());
+    j["metrics"]["fp32.fma"]["unit"] = std::string(10'000'000, 'x');
+    try {
+        baseline_from_json(j, "b.json");
+        ADD_FAILURE() << "accepted";
+    } catch (const BaselineError& e) {
+        const std::string msg = e.what();
+        EXPECT_LT(msg.size(), 1000u);
+        EXPECT_NE(msg.find("b.json: metrics[\"fp32.fma\"].unit: unknown unit"), std::string::npos)
+            << msg;
+        EXPECT_NE(msg.find("characters left out"), std::string::npos) << msg;
+    }
+}
+
 TEST(BaselineSchema, Version1FilesAreReadAsOneRecording) {
     // The H200 baseline as first committed (schema version 1, one machine), kept as test data.
     const std::string path =

@@ -1,7 +1,10 @@
 // label unit: settings reach a run only through RunOptions, read from the environment in one
 // place (core/env.cpp). No device needed.
-#include "types/run_options.hpp"
+#include "cli/options.hpp"
+#include "core/clipped_text.hpp"
+#include "core/env.hpp"
 #include "text_file.hpp"
+#include "types/run_options.hpp"
 
 #include <cstdlib>
 #include <filesystem>
@@ -32,6 +35,35 @@ TEST(Settings, OnlyCoreEnvReadsTheEnvironment) {
 TEST(Settings, PlantedGetenvIsCaught) {
     EXPECT_TRUE(reads_environment("const char* v = std::getenv(\"CLGAUGE_MEM_MIB\");"));
     EXPECT_FALSE(reads_environment("opts.array_bytes.value_or(0)"));
+}
+
+// Integers are plain decimal wherever they are typed: no hex, no octal, no sign '+' or space.
+TEST(Settings, IntegersArePlainDecimal) {
+    EXPECT_EQ(decimal_integer("10"), 10);
+    EXPECT_EQ(decimal_integer("0"), 0);
+    EXPECT_EQ(decimal_integer("-5"), -5);
+    for (const char* bad : {"0x10", "010", "+10", " 10", "10 ", "", "-", "1e3", "--1"})
+        EXPECT_FALSE(decimal_integer(bad)) << "'" << bad << "' was read";
+    bool out_of_range = false;
+    EXPECT_FALSE(decimal_integer("99999999999999999999999", &out_of_range));
+    EXPECT_TRUE(out_of_range);
+    EXPECT_THROW(parse_cli({"--budget-ms", "0x10"}), UsageError);
+    EXPECT_THROW(parse_cli({"--budget-ms", "010"}), UsageError);
+    EXPECT_EQ(parse_cli({"--budget-ms", "10"}).budget_ms, 10);
+    setenv("CLGAUGE_BUDGET_MS", "0x10", 1);
+    EXPECT_THROW(env_integer("CLGAUGE_BUDGET_MS", 100, 1, 600000), std::invalid_argument);
+    unsetenv("CLGAUGE_BUDGET_MS");
+}
+
+// A value from a file or the command line is repeated clipped: its head, its tail and how
+// much was left out, never megabytes of it.
+TEST(Settings, LongValuesAreClippedInMessages) {
+    const std::string big(10'000'000, 'x');
+    const std::string c = clipped(big + "tail");
+    EXPECT_LE(c.size(), kClippedTextMax + 60);
+    EXPECT_NE(c.find("characters left out"), std::string::npos);
+    EXPECT_EQ(c.substr(c.size() - 4), "tail");
+    EXPECT_EQ(clipped("short"), "short");
 }
 
 TEST(Settings, MemTuneParsesEveryKey) {
