@@ -8,10 +8,12 @@
 #include "cli/preflight.hpp"
 #include "cli/stamp_code_cli.hpp"
 #include "conduct/conductor.hpp"
+#include "core/clipped_text.hpp"
 #include "core/ctest_resource_spec.hpp"
 #include "core/device.hpp"
 #include "core/files.hpp"
 #include "core/opencl.hpp"
+#include "core/standard_output.hpp"
 #include "registry/registry.hpp"
 #include "report/console.hpp"
 
@@ -112,6 +114,10 @@ int run_on_devices(const RunRequest& request, const std::string& journal_file) {
     return exit_status(r.outcome);
 }
 
+// An error's message may carry a value from a file (a baseline's field): one line of it, not
+// megabytes.
+constexpr size_t kMessageMax = 2000;
+
 // Runs `body`, turning the errors a user can cause into messages and exit codes.
 int guarded(const std::function<int()>& body) {
     try {
@@ -126,13 +132,13 @@ int guarded(const std::function<int()>& body) {
         std::cerr << "clgauge: " << e.what() << "\n";
         return kUsage;
     } catch (const std::invalid_argument& e) {
-        std::cerr << "clgauge: " << e.what() << "\n";
+        std::cerr << "clgauge: " << clipped(e.what(), kMessageMax) << "\n";
         return kUsage;
     } catch (const cl::Error& e) {
         std::cerr << "clgauge: OpenCL error " << e.what() << ": " << cl_error_name(e.err()) << "\n";
         return kUsage;
     } catch (const std::exception& e) {
-        std::cerr << "clgauge: " << e.what() << "\n";
+        std::cerr << "clgauge: " << clipped(e.what(), kMessageMax) << "\n";
         return kUsage;
     }
 }
@@ -141,7 +147,8 @@ int guarded(const std::function<int()>& body) {
 
 int main(int argc, char** argv) {
     (void)clgauge::phase_times_since_start(); // the run's clock starts here
-    return guarded([&] {
+    ignore_broken_pipes();
+    const int status = guarded([&] {
         const CliOptions cli = parse_cli(std::vector<std::string>(argv + 1, argv + argc));
         if (cli.help) {
             std::cout << usage_text();
@@ -156,8 +163,11 @@ int main(int argc, char** argv) {
         return run_supervised_if_table(
             request,
             [&](const std::string& journal) {
-                return guarded([&] { return run_on_devices(request, journal); });
+                // In a supervised worker process its own output is finished before it exits.
+                return status_after_output(
+                    guarded([&] { return run_on_devices(request, journal); }), kUsage);
             },
             kFailed);
     });
+    return status_after_output(status, kUsage);
 }

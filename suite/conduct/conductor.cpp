@@ -199,7 +199,14 @@ ConductResult conduct(const RunRequest& request, const std::string& journal_file
         }
     }
     report.section("run_time_s", phase_times_to_json(phase_times_since_start()));
-    report.finish();
+    try {
+        report.finish();
+    } catch (const std::exception& e) {
+        // A report that cannot be written is a file error, and the least of a run's outcomes:
+        // a regression or a failure measured before it still decides the exit status.
+        std::cerr << "clgauge: " << e.what() << "\n";
+        result.outcome = worse(result.outcome, Outcome::Usage);
+    }
     print_run_time(std::cout, phase_times_since_start());
     return result;
 }

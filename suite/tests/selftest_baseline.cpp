@@ -116,5 +116,32 @@ TEST_F(BaselineSelftest, BadOrMissingBaselineIsAUsageError) {
               std::string::npos);
 }
 
+// Exit statuses take the documented precedence (4, 1, 3, 5, 2) wherever the lesser one
+// arises: a report that cannot be written is a file error (2), which a regression measured
+// before it outranks.
+TEST_F(BaselineSelftest, ARegressionOutranksAnUnwritableReport) {
+    if (!fs::exists("/dev/full")) GTEST_SKIP() << "no /dev/full on this host";
+    record(kSlowed);
+    scale_baseline(3.0);
+    const Output r = clgauge("--check --only " + std::string(kSlowed) + " --json /dev/full");
+    EXPECT_EQ(r.rc, 3) << r.out;
+    EXPECT_NE(r.out.find("REGRESSION"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("/dev/full"), std::string::npos) << "the file error is said: " << r.out;
+}
+
+// A baseline whose tolerance is above the cap is refused where it is read: a file at 0.9999
+// would pass a figure a third of the recorded one.
+TEST_F(BaselineSelftest, ATolerancePastTheCapIsRefused) {
+    record(kSlowed);
+    scale_baseline(3.0);
+    nlohmann::json j;
+    std::ifstream(file) >> j;
+    j["metrics"][kSlowed]["tolerance"] = 0.9999;
+    std::ofstream(file) << j.dump(2);
+    const Output r = clgauge("--check --only " + std::string(kSlowed));
+    EXPECT_EQ(r.rc, 2) << r.out;
+    EXPECT_NE(r.out.find("above the cap of 0.5"), std::string::npos) << r.out;
+}
+
 } // namespace
 } // namespace clgauge::test
