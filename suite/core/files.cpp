@@ -211,6 +211,19 @@ void write_output_file(const std::string& path, const std::string& text) {
         replace_regular_file(path, t, text);
 }
 
+void remove_leftover_temps(const std::string& path) {
+    const fs::path p(path);
+    const fs::path dir = p.has_parent_path() ? p.parent_path() : fs::path(".");
+    const std::string prefix = "." + p.filename().string() + ".";
+    constexpr size_t kSuffix = 6; // mkstemp's XXXXXX
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(dir, ec)) {
+        const std::string name = e.path().filename().string();
+        if (name.size() == prefix.size() + kSuffix && name.rfind(prefix, 0) == 0)
+            fs::remove(e.path(), ec);
+    }
+}
+
 FileLock::FileLock(const std::string& path) {
     const fs::path p(path);
     std::error_code ec;

@@ -32,6 +32,11 @@ std::optional<std::string> read_file_text(const std::string& path, std::string* 
 // Missing directories are created. Throws std::runtime_error naming the path.
 void write_output_file(const std::string& path, const std::string& text);
 
+// Removes the temporary files that write_output_file(path) left when its process was killed
+// mid-write (".NAME.XXXXXX" beside it). Only under a lock every writer of `path` holds: then
+// no write of it is under way, and any such file is a leftover.
+void remove_leftover_temps(const std::string& path);
+
 // Why write_output_file(path) would fail (a directory, a missing or unwritable directory, a
 // read-only file system), checked before a run spends time measuring; nullopt when it can be
 // written. Leaves nothing behind.

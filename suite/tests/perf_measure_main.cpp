@@ -1,18 +1,20 @@
 // clgauge_perf_measure: times perf entries on the test device in one process and writes each
 // verdict for the perf cases to report (perf_verdicts.hpp). ctest runs one per device
 // (perf.measure, or perf.measure.K under resource allocation); together they drain one queue
-// (perf_queue.hpp). With --summary it instead prints, once the cases have reported, how many
-// cases were judged on each device, and clears the verdicts for the next run. It measures the
-// entries --only GLOB or CLGAUGE_PERF_ONLY selects, else every entry.
+// (perf_queue.hpp), in the run's own folder (perf_run.hpp): a live run beside it in the same
+// tree makes it refuse (exit 1). With --summary it instead prints, once the cases have
+// reported, how many cases were judged on each device, and removes the run's folder. It measures
+// the entries --only GLOB or CLGAUGE_PERF_ONLY selects, else every entry.
 //
 // Exit status: 0 measured (the cases report the verdicts), 77 nothing left to measure or
-// nothing judged (a skip), 1 no usable device, 2 usage.
+// nothing judged (a skip), 1 no usable device or another run measuring in the tree, 2 usage.
 #include "baseline/match.hpp"
 #include "core/env.hpp"
 #include "core/files.hpp"
 #include "device_fixture.hpp"
 #include "perf_judge.hpp"
 #include "perf_queue.hpp"
+#include "perf_run.hpp"
 #include "perf_verdicts.hpp"
 #include "registry/registry.hpp"
 
@@ -48,7 +50,14 @@ PerfCosts costs_for(const std::string& device_name) {
     return costs;
 }
 
-int measure(const std::string& dir, const std::string& only) {
+int measure(const std::string& verdicts, const std::string& only) {
+    std::string dir;
+    try {
+        dir = claim_perf_run(verdicts, this_perf_run());
+    } catch (const PerfRunBusy& e) {
+        std::cerr << "perf measure: " << e.what() << "\n";
+        return 1;
+    }
     PerfQueue queue(dir + "/queue", perf_verdict_settings());
     if (queue.exhausted()) {
         std::cout << "perf measure: nothing left to measure: the run's other measuring "
@@ -96,7 +105,8 @@ int measure(const std::string& dir, const std::string& only) {
     return taken == 0 ? kSkipped : 0;
 }
 
-int summarize(const std::string& dir) {
+int summarize(const std::string& verdict_dir) {
+    const std::string dir = perf_run_dir(verdict_dir, this_perf_run());
     const auto verdicts = read_perf_verdicts(dir);
     std::map<std::string, std::pair<int, int>> per_device; // device -> judged, cases
     for (const auto& [id, v] : verdicts) {
@@ -105,7 +115,7 @@ int summarize(const std::string& dir) {
         ++cases;
     }
     std::error_code ec;
-    std::filesystem::remove_all(dir, ec); // this run's: a later run must not read them
+    std::filesystem::remove_all(dir, ec); // this run's alone: a run beside it keeps its own
     std::filesystem::remove(kDeviceSummary, ec);
     if (per_device.empty()) {
         std::cout << "perf devices: no perf case was measured ahead\n";

@@ -4,32 +4,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fcntl.h>
 #include <filesystem>
 #include <nlohmann/json.hpp>
-#include <stdexcept>
-#include <sys/file.h>
-#include <unistd.h>
 
 namespace clgauge::test {
 namespace {
-
-// An exclusive flock(2) on `path`, held for the object's life.
-class FileLock {
-  public:
-    explicit FileLock(const std::string& path) : fd_(::open(path.c_str(), O_RDWR | O_CREAT, 0644)) {
-        if (fd_ < 0 || ::flock(fd_, LOCK_EX) != 0) throw std::runtime_error("cannot lock " + path);
-    }
-    ~FileLock() {
-        ::flock(fd_, LOCK_UN);
-        ::close(fd_);
-    }
-    FileLock(const FileLock&) = delete;
-    FileLock& operator=(const FileLock&) = delete;
-
-  private:
-    int fd_;
-};
 
 nlohmann::json read_json(const std::string& path) {
     const std::optional<std::string> text = read_file_text(path);
@@ -102,6 +81,7 @@ std::optional<std::string> PerfQueue::next(const std::vector<std::string>& order
 void remember_perf_cost(const std::string& path, const std::string& device_name,
                         const std::string& id, double seconds) {
     FileLock lock(path + ".lock");
+    remove_leftover_temps(path); // a measuring process killed while it wrote the memo
     nlohmann::json j = read_json(path);
     if (!j.is_object() || j.value("schema", "") != "clgauge.perf_costs" || !j.contains("devices") ||
         !j["devices"].is_object())

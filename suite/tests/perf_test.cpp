@@ -2,9 +2,10 @@
 // (CLGAUGE_BASELINES, else the source tree's baselines/). A regression, a lost capability or
 // a wrong result fails (unless the device's known-failure list has it); no baseline for the
 // device skips with how to record one, or fails in a gating run (perf_judge.hpp). A case whose
-// verdict ctest's perf.measure cases wrote (perf_verdicts.hpp) reports it; one without
-// measures itself.
+// verdict this ctest run's perf.measure cases wrote (perf_verdicts.hpp, perf_run.hpp) reports
+// it; one without measures itself.
 #include "perf_judge.hpp"
+#include "perf_run.hpp"
 #include "perf_verdicts.hpp"
 #include "registry/registry.hpp"
 
@@ -26,7 +27,8 @@ std::vector<std::string> all_ids() {
 const std::map<std::string, PerfVerdict>& verdicts_measured_ahead() {
     static const std::map<std::string, PerfVerdict> verdicts = [] {
         const std::string dir = perf_verdict_dir();
-        return dir.empty() ? std::map<std::string, PerfVerdict>{} : read_perf_verdicts(dir);
+        return dir.empty() ? std::map<std::string, PerfVerdict>{}
+                           : read_perf_verdicts(perf_run_dir(dir, this_perf_run()));
     }();
     return verdicts;
 }
@@ -38,7 +40,8 @@ TEST_P(Perf, MeetsBaseline) {
     if (const auto it = verdicts_measured_ahead().find(b->id);
         it != verdicts_measured_ahead().end()) {
         v = it->second;
-        std::cout << "(measured ahead by ctest's perf.measure, one process per device)\n";
+        std::cout << "(measured ahead by this ctest run's perf.measure, run " << this_perf_run().id
+                  << ", one process per device)\n";
     } else {
         v = measure_and_judge(*b);
     }

@@ -2,9 +2,10 @@
 // case is a process of its own, and starting one (the OpenCL platforms, a context, the
 // programs, a calibration) costs about as much as timing the entry. So ctest's perf.measure
 // cases (perf_measure_main.cpp: one process per device, several devices at once under
-// resource allocation) time the entries and write each one's verdict into the folder
-// CLGAUGE_PERF_VERDICTS, one file per measuring process; a perf case that finds its verdict
-// there reports it without a device, and one that does not measures itself.
+// resource allocation) time the entries and write each one's verdict into the run's folder
+// under CLGAUGE_PERF_VERDICTS (perf_run.hpp), one file per measuring process; a perf case that
+// finds its verdict in its own run's folder reports it without a device, and one that does
+// not measures itself.
 #pragma once
 #include <map>
 #include <string>

@@ -78,5 +78,21 @@ TEST(PerfQueue, CostMemoKeepsOtherDevicesAndEntries) {
     std::filesystem::remove_all(dir);
 }
 
+// A measuring process killed while it rewrote the memo leaves its temporary file; the next
+// writer, holding the memo's lock, removes it, and nothing else.
+TEST(PerfQueue, CostMemoRemovesAKilledWritersTemporaryFile) {
+    const auto dir = fresh_test_dir("perf-costs");
+    std::filesystem::create_directories(dir);
+    const std::string memo = (dir / "costs.json").string();
+    const auto left = dir / ".costs.json.Ab3dEf", other = dir / ".costs.json.lock.Ab3dEf";
+    std::ofstream(left) << "{";
+    std::ofstream(other) << "kept";
+    remember_perf_cost(memo, "NVIDIA H200", "fp32.fma", 0.4);
+    EXPECT_FALSE(std::filesystem::exists(left)) << "the killed writer's file was left";
+    EXPECT_TRUE(std::filesystem::exists(other)) << "a file of another name was removed";
+    EXPECT_EQ(read_perf_costs(memo, "NVIDIA H200"), (PerfCosts{{"fp32.fma", 0.4}}));
+    std::filesystem::remove_all(dir);
+}
+
 } // namespace
 } // namespace clgauge::test
