@@ -14,7 +14,7 @@ namespace {
 
 // A worker that failed costs only time (this process builds what the workers did not), but
 // says why.
-void report_failed_workers(const BuildWorkers& workers) {
+void report_failed_workers(BuildWorkers& workers) {
     if (const std::string failed = workers.failures(); !failed.empty())
         std::cerr << "clgauge: build workers failed, the run builds what they did not: " << failed
                   << "\n";
@@ -91,7 +91,7 @@ DeviceReport run_table(Session& session, const std::vector<const Benchmark*>& se
 
 void build_only(const std::vector<DeviceEntry>& devices,
                 const std::vector<const Benchmark*>& selection, const RunOptions& opts,
-                const BuildWorkers* workers) {
+                BuildWorkers* workers) {
     for (const auto& entry : devices) {
         if (workers && builds_with_workers(entry.facts, opts) && workers->failures().empty()) {
             // The driver's cache has what they built: nothing is left to do here.

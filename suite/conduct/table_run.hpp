@@ -41,6 +41,6 @@ DeviceReport run_table(Session& session, const std::vector<const Benchmark*>& se
 // workers, unless one failed), and the run's time line.
 void build_only(const std::vector<DeviceEntry>& devices,
                 const std::vector<const Benchmark*>& selection, const RunOptions& opts,
-                const BuildWorkers* workers);
+                BuildWorkers* workers);
 
 } // namespace clgauge

@@ -214,7 +214,10 @@ BuildWorkers::~BuildWorkers() {
         if (w.err_fd >= 0) ::close(w.err_fd);
 }
 
-std::string BuildWorkers::failures() const {
+std::string BuildWorkers::failures() {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+    for (auto& w : workers_)
+        if (w.fd < 0 && !w.stopped && !held_) reap(w, until);
     std::string said;
     size_t k = 0;
     for (const auto& w : workers_) {

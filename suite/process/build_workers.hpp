@@ -112,8 +112,10 @@ class BuildWorkers {
     size_t started() const { return started_; }
     // The workers that failed or were stopped, each with how and the start of its standard
     // error, lines joined by " | " ("worker 3 exit status 2: clgauge: ..."), and those that
-    // named a device otherwise than hand_out did; empty when none did.
-    std::string failures() const;
+    // named a device otherwise than hand_out did; empty when none did. A worker whose output
+    // has ended but which has not exited yet is waited for (a few seconds at most) before it
+    // is judged: it is tearing down its context, and its exit status says how it ended.
+    std::string failures();
     size_t built() const; // distinct programs said to be built, over all devices
     size_t built(size_t device) const;
     bool built(size_t device, const std::string& key) const;

@@ -101,6 +101,20 @@ TEST(BuildWorkers, FinishWaitsForEveryWorker) {
     EXPECT_EQ(w.built(), 3u);
 }
 
+// A worker that has said all it builds and closed its output, but has not exited yet (it tears
+// its context down), is no failure: the run, which sees its output end, judges it once it has
+// exited.
+TEST(BuildWorkers, AWorkerStillExitingIsNoFailure) {
+    BuildWorkers w("/bin/sh", {queue_reader(1, "exec >&-; sleep 0.3")}, 60);
+    w.hand_out({{0, "zero"}});
+    const auto start = Clock::now();
+    while (w.running() && seconds_since(start) < 20) {
+    }
+    ASSERT_FALSE(w.running()) << "its output never ended";
+    EXPECT_EQ(w.failures(), "") << "judged before it exited";
+    EXPECT_EQ(w.built(), 1u);
+}
+
 TEST(BuildWorkers, TheDeadlineStopsAHungWorker) {
     BuildWorkers w("/bin/sh", {{"sh", "-c", "exec sleep 60"}}, 0.5);
     const auto start = Clock::now();
