@@ -2,6 +2,7 @@
 
 #include "core/ctest_resource_spec.hpp"
 #include "core/env.hpp"
+#include "core/host_cpu.hpp"
 
 #include <algorithm>
 #include <array>
@@ -126,9 +127,19 @@ CoreEstimate estimate_cores(const DeviceFacts& f) {
         e.lanes_per_cu = 64;
         e.basis = "AMD GPU: 64 FP32 lanes/CU (dual issue not counted)";
     } else if (f.is_cpu()) {
-        // One FMA pipe of native vector width per hardware thread: an estimate, not a spec.
-        e.lanes_per_cu = std::max<cl_uint>(1, f.native_width_float);
-        e.basis = "CPU: native float vector width per thread (estimate)";
+        // The host bounds any CPU device on it, whatever clock and units the device reports.
+        const HostCpu& host = host_cpu();
+        if (host.fp32_lanes > 0 && host.clock_mhz > 0) {
+            e.lanes_per_cu = host.fp32_lanes * HostCpu::kFmaPipes;
+            e.host_units = host.logical_cpus;
+            e.host_clock_mhz = host.clock_mhz;
+            e.basis = host.basis();
+            e.bounds_fp32 = true;
+        } else {
+            e.lanes_per_cu = std::max<cl_uint>(1, f.native_width_float);
+            e.basis = "CPU: native float vector width per thread at the reported clock "
+                      "(an estimate, no bound: the host's clock could not be measured)";
+        }
     } else {
         e.lanes_per_cu = 1;
         e.basis = "unknown architecture: 1 lane/CU";

@@ -36,9 +36,19 @@ struct CoreEstimate {
     // The lanes are the architecture's (a documented table, no dual issue or wider vector
     // engines left out), so fp32_peak bounds what the device can compute.
     bool bounds_fp32 = false;
-    unsigned cores(const DeviceFacts& f) const { return lanes_per_cu * f.compute_units; }
+    // Where the estimate is the host's (a CPU device): the host's logical CPUs and measured
+    // clock in place of the compute units and clock the device reports (core/host_cpu.hpp).
+    unsigned host_units = 0;
+    double host_clock_mhz = 0;
+    unsigned units(const DeviceFacts& f) const {
+        return host_units > 0 ? host_units : f.compute_units;
+    }
+    double clock_mhz(const DeviceFacts& f) const {
+        return host_units > 0 ? host_clock_mhz : double(f.clock_mhz);
+    }
+    unsigned cores(const DeviceFacts& f) const { return lanes_per_cu * units(f); }
     // Theoretical FP32 rate in FLOP/s (an FMA counts as two operations).
-    double fp32_peak(const DeviceFacts& f) const { return 2.0 * cores(f) * f.clock_mhz * 1e6; }
+    double fp32_peak(const DeviceFacts& f) const { return 2.0 * cores(f) * clock_mhz(f) * 1e6; }
 };
 CoreEstimate estimate_cores(const DeviceFacts& facts);
 

@@ -42,9 +42,14 @@ void print_device_list(std::ostream& os, const std::vector<DeviceEntry>& all) {
 }
 
 std::string compute_units_text(const DeviceFacts& f, const CoreEstimate& cores) {
-    char buf[96];
+    char buf[160];
+    // A CPU device's peak is the host's (its logical CPUs at their measured clock), whatever
+    // the device reports.
+    if (cores.host_units > 0)
+        std::snprintf(buf, sizeof buf, "%u at %u MHz (host %.0f MHz measured, %.3f TFLOPs/s)",
+                      f.compute_units, f.clock_mhz, cores.clock_mhz(f), cores.fp32_peak(f) / 1e12);
     // Intel's CPU runtime reports CL_DEVICE_MAX_CLOCK_FREQUENCY as 0: no peak follows from that.
-    if (f.clock_mhz == 0)
+    else if (f.clock_mhz == 0)
         std::snprintf(buf, sizeof buf, "%u, clock not reported (%u cores, peak unknown)",
                       f.compute_units, cores.cores(f));
     else

@@ -66,10 +66,13 @@ std::optional<Ceiling> path_ceiling(const Benchmark& b, const Measurement& m, co
         const std::string peak = detail(m, "peak_Bps");
         if (!peak.empty())
             c = lower(c, Ceiling{std::strtod(peak.c_str(), nullptr), detail(m, "peak_basis")});
-    } else if (b.within_fp32_peak && cores.bounds_fp32 && f.clock_mhz > 0) {
-        c = lower(c, Ceiling{cores.fp32_peak(f), "FP32 FMA peak: " + cores.basis + " x " +
-                                                     std::to_string(f.compute_units) + " x " +
-                                                     std::to_string(f.clock_mhz) + " MHz x 2"});
+    } else if (b.within_fp32_peak && cores.bounds_fp32 && cores.clock_mhz(f) > 0) {
+        // The host's basis names its units and clock already.
+        const std::string basis = cores.host_units > 0
+                                      ? cores.basis
+                                      : cores.basis + " x " + std::to_string(f.compute_units) +
+                                            " x " + std::to_string(f.clock_mhz) + " MHz";
+        c = lower(c, Ceiling{cores.fp32_peak(f), "FP32 FMA peak: " + basis + " x 2"});
     }
     return c;
 }

@@ -92,16 +92,30 @@ TEST(ConsoleTable, CompilerWarningsOfAVerifiedBenchmarkAreANoteBelowTheRows) {
 
 TEST(DeviceTable, ClockOfZeroMeansThePeakIsUnknown) {
     DeviceFacts f;
-    f.type = CL_DEVICE_TYPE_CPU;
+    f.type = CL_DEVICE_TYPE_ACCELERATOR;
     f.compute_units = 2;
-    f.native_width_float = 8;
-    f.clock_mhz = 0; // Intel's CPU runtime
+    f.clock_mhz = 0;
     const CoreEstimate e = estimate_cores(f);
     const std::string unknown = compute_units_text(f, e);
-    EXPECT_EQ(unknown, "2, clock not reported (16 cores, peak unknown)");
+    EXPECT_EQ(unknown, "2, clock not reported (2 cores, peak unknown)");
     EXPECT_EQ(unknown.find("0.000"), std::string::npos) << unknown;
     f.clock_mhz = 2600;
-    EXPECT_EQ(compute_units_text(f, e), "2 at 2600 MHz (16 cores, 0.083 TFLOPs/s)");
+    EXPECT_EQ(compute_units_text(f, e), "2 at 2600 MHz (2 cores, 0.010 TFLOPs/s)");
+}
+
+// A CPU device's row shows what it reports and the host's peak beside it: Intel's CPU runtime
+// reports no clock, llvmpipe 300 MHz; neither is the clock its threads run at.
+TEST(DeviceTable, ACpuDeviceShowsTheHostsPeak) {
+    DeviceFacts f;
+    f.type = CL_DEVICE_TYPE_CPU;
+    f.compute_units = 8;
+    f.native_width_float = 4;
+    f.clock_mhz = 300;
+    const CoreEstimate e = estimate_cores(f);
+    if (e.host_units == 0) GTEST_SKIP() << "the host's clock cannot be measured here";
+    const std::string text = compute_units_text(f, e);
+    EXPECT_EQ(text.rfind("8 at 300 MHz (host ", 0), 0u) << text;
+    EXPECT_NE(text.find("MHz measured"), std::string::npos) << text;
 }
 
 } // namespace

@@ -1,0 +1,84 @@
+#include "core/host_cpu.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <thread>
+
+namespace clgauge {
+namespace {
+
+#if defined(__x86_64__) || defined(__i386__)
+// `n` blocks of 64 dependent adds: 64 n cycles, the loop's own counter running beside them.
+void add_chain(uint64_t n) {
+    uint64_t x = 0;
+    for (uint64_t i = 0; i < n; ++i) {
+        asm volatile(".rept 64\n\taddq $1, %0\n\t.endr" : "+r"(x));
+    }
+    asm volatile("" ::"r"(x));
+}
+#endif
+
+void vector_width(HostCpu& c) {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512f")) {
+        c.fp32_lanes = 16;
+        c.vector_isa = "AVX-512";
+    } else if (__builtin_cpu_supports("avx")) {
+        c.fp32_lanes = 8;
+        c.vector_isa = __builtin_cpu_supports("avx2") ? "AVX2" : "AVX";
+    } else {
+        c.fp32_lanes = 4;
+        c.vector_isa = "SSE";
+    }
+#else
+    c.fp32_lanes = 0; // unknown: no bound
+    c.vector_isa = "unknown vector width";
+#endif
+}
+
+} // namespace
+
+double measure_host_clock_mhz() {
+#if defined(__x86_64__) || defined(__i386__)
+    using Clock = std::chrono::steady_clock;
+    constexpr uint64_t kBlocks = 16384; // about 1M cycles: 0.3-1 ms
+    double best_s = 0;
+    // The first trials also bring the core out of a low-power state.
+    for (int trial = 0; trial < 24; ++trial) {
+        const auto t0 = Clock::now();
+        add_chain(kBlocks);
+        const double s = std::chrono::duration<double>(Clock::now() - t0).count();
+        if (s > 0 && (best_s == 0 || s < best_s)) best_s = s;
+    }
+    return best_s > 0 ? double(kBlocks) * 64 / best_s / 1e6 : 0;
+#else
+    return 0;
+#endif
+}
+
+double HostCpu::fp32_peak() const {
+    return 2.0 * kFmaPipes * fp32_lanes * logical_cpus * clock_mhz * 1e6;
+}
+
+std::string HostCpu::basis() const {
+    char buf[200];
+    std::snprintf(buf, sizeof buf, "host: %u CPUs x %u FMA x %u lanes (%s) at %.0f MHz",
+                  logical_cpus, kFmaPipes, fp32_lanes, vector_isa.c_str(), clock_mhz);
+    return buf;
+}
+
+const HostCpu& host_cpu() {
+    static const HostCpu cpu = [] {
+        HostCpu c;
+        c.logical_cpus = std::max(1u, std::thread::hardware_concurrency());
+        vector_width(c);
+        c.clock_mhz = c.fp32_lanes > 0 ? measure_host_clock_mhz() : 0;
+        return c;
+    }();
+    return cpu;
+}
+
+} // namespace clgauge
