@@ -1,5 +1,6 @@
 #include "baseline/known_failures.hpp"
 
+#include "core/clipped_text.hpp"
 #include "core/env.hpp"
 #include "core/json_fields.hpp"
 
@@ -186,6 +187,30 @@ std::vector<KnownFailure> known_failures_for(const std::string& baselines_dir,
             if (entry_applies(e)) out.push_back(e);
     }
     return out;
+}
+
+std::string known_lists_note(const std::string& baselines_dir, const DeviceFacts& facts) {
+    namespace fs = std::filesystem;
+    const fs::path dir = fs::path(baselines_dir) / "known-failures";
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec)) return "";
+    std::vector<fs::path> files;
+    for (const auto& e : fs::directory_iterator(dir, ec))
+        if (e.path().extension() == ".json") files.push_back(e.path());
+    if (files.empty()) return "";
+    std::sort(files.begin(), files.end());
+    const auto quoted = [](const std::string& s) { return "'" + clipped(s, 80) + "'"; };
+    std::string lists;
+    for (const auto& p : files) {
+        const KnownFailureList l = load_known_failures(p.string());
+        if (list_applies(l, facts)) return "";
+        lists += (lists.empty() ? "" : "; ") + p.filename().string() + " (platform " +
+                 quoted(l.platform.empty() ? "*" : l.platform) + ", device " + quoted(l.device) +
+                 ", driver " + quoted(l.driver) + ")";
+    }
+    return "No known-failure list applies to this device (platform " + quoted(facts.platform) +
+           ", device " + quoted(facts.name) + ", driver " + quoted(facts.driver) +
+           "): every failure is unexpected. Lists in " + dir.string() + ": " + lists;
 }
 
 const KnownFailure* find_known(const std::vector<KnownFailure>& list, const std::string& id,

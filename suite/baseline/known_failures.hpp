@@ -53,6 +53,11 @@ bool entry_applies(const KnownFailure& e); // its env conditions hold in this pr
 // env conditions hold, in file-name order. None when the folder is missing.
 std::vector<KnownFailure> known_failures_for(const std::string& baselines_dir,
                                              const DeviceFacts& facts);
+// Empty when some list in <baselines>/known-failures/ applies to `facts`, or there is none;
+// else one line that says so, with each list's patterns beside the device's own facts, so
+// that a list whose patterns match nothing (a typo, another driver version) is not silently
+// inert when a failure it was meant to list shows up as unexpected.
+std::string known_lists_note(const std::string& baselines_dir, const DeviceFacts& facts);
 // The first entry for (id, path), or null.
 const KnownFailure* find_known(const std::vector<KnownFailure>& list, const std::string& id,
                                const std::string& path);

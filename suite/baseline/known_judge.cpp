@@ -42,8 +42,14 @@ void apply_known(MetricCheck& c, const KnownOutcome& k, bool allow_fixed) {
         c.note = k.note;
         break;
     case KnownVerdict::Fixed:
-        if (known_outcome(k, allow_fixed) == Outcome::Fixed) c.verdict = Verdict::Fixed;
-        add("FIXED: " + k.note);
+        // The verdict FIXED says it once; a FIXED one that is allowed keeps its verdict, and
+        // the note says it instead.
+        if (known_outcome(k, allow_fixed) == Outcome::Fixed) {
+            c.verdict = Verdict::Fixed;
+            add(k.note);
+        } else {
+            add("FIXED: " + k.note);
+        }
         break;
     case KnownVerdict::Flaky:
         add("FLAKE: " + k.note);

@@ -39,6 +39,9 @@ Outcome check_device(Session& session, const std::vector<const Benchmark*>& sele
     Outcome outcome = Outcome::Ok;
     for (const auto& c : checks)
         outcome = worse(outcome, check_outcome(c));
+    if (outcome == Outcome::Failed || outcome == Outcome::Hung)
+        if (const std::string note = known_lists_note(dir, session.facts()); !note.empty())
+            std::cout << note << "\n";
     return outcome;
 }
 

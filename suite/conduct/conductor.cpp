@@ -66,6 +66,10 @@ Outcome table_device(Session& session, const std::vector<const Benchmark*>& sele
     Outcome outcome = j.outcome;
     report.results(dr);
     std::cout << j.verdict_lines;
+    if (outcome == Outcome::Failed || outcome == Outcome::Hung)
+        if (const std::string note = known_lists_note(baselines_dir(r.baselines), session.facts());
+            !note.empty())
+            std::cout << note << "\n";
     // A listed hang passes, but the device is left as busy as an unlisted one.
     for (const auto& x : dr.results)
         device_hung = device_hung || x.measurement.status == Status::Timeout;

@@ -236,6 +236,31 @@ TEST(KnownFailures, ListsAreFoundBesideTheBaselinesAndAllValidated) {
     fs::remove_all(dir);
 }
 
+// A list whose patterns match nothing is not silently inert: the note a failing run prints
+// says that no list applies, naming each list's patterns beside the device's facts; where a
+// list applies, or there is none, there is no note.
+TEST(KnownFailures, ANoteSaysWhenNoListApplies) {
+    namespace fs = std::filesystem;
+    const fs::path dir =
+        fs::temp_directory_path() / ("clgauge-known-note-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    DeviceFacts pocl;
+    pocl.platform = "Portable Computing Language";
+    pocl.name = "cpu-skylake-avx512-Intel(R) Xeon(R)";
+    pocl.driver = "5.0+debian";
+    EXPECT_EQ(known_lists_note(dir.string(), pocl), "") << "no folder, no note";
+    fs::create_directories(dir / "known-failures");
+    std::ofstream(dir / "known-failures" / "pocl.json") << good_list().dump();
+    EXPECT_EQ(known_lists_note(dir.string(), pocl), "") << "the list applies";
+    DeviceFacts other = pocl;
+    other.driver = "3.1";
+    const std::string note = known_lists_note(dir.string(), other);
+    EXPECT_NE(note.find("No known-failure list applies"), std::string::npos) << note;
+    EXPECT_NE(note.find("pocl.json (platform"), std::string::npos) << note;
+    EXPECT_NE(note.find("driver '3.1'"), std::string::npos) << note;
+    fs::remove_all(dir);
+}
+
 TEST(KnownFailures, CommittedListsParse) {
     // Every list in the source tree's baselines/known-failures, and the PoCL 5.0 one's entries.
     DeviceFacts pocl5;

@@ -3,6 +3,8 @@
 // each goes through judge() and known_outcome (baseline/known_judge.hpp).
 #include "baseline/known_judge.hpp"
 
+#include "baseline/check.hpp"
+
 #include <gtest/gtest.h>
 #include <optional>
 
@@ -120,6 +122,24 @@ TEST(KnownJudge, TheTableSaysWhyInItsVerdictLines) {
         [](const Benchmark&) { return Measurement{}; });
     EXPECT_NE(j.verdict_lines.find("fp32.fma [native]: expected failure"), std::string::npos)
         << j.verdict_lines;
+}
+
+// A listed failure that now passes says FIXED once, in its verdict or, where allowed, in its
+// note.
+TEST(KnownJudge, AFixedOneSaysFixedOnce) {
+    for (const bool allowed : {false, true}) {
+        const Scenario& fixed = kScenarios[allowed ? 4 : 3];
+        MetricCheck c;
+        c.id = "fp32.fma";
+        const KnownOutcome k = judge(list_for(fixed), "fp32.fma", "native", [&] {
+            return Attempt{Status::Ok, ""};
+        });
+        apply_known(c, k, allowed);
+        const std::string line = check_line(c);
+        const size_t first = line.find("FIXED:");
+        ASSERT_NE(first, std::string::npos) << line;
+        EXPECT_EQ(line.find("FIXED:", first + 1), std::string::npos) << line;
+    }
 }
 
 TEST(Outcome, TheWorstDecides) {
