@@ -120,7 +120,8 @@ std::string check_line(const MetricCheck& c) {
     if (c.baseline > 0) s += "baseline " + format_rate(c.baseline, c.unit) + ", ";
     if (c.measured > 0) s += "measured " + format_rate(c.measured, c.unit) + ", ";
     if (compared(c))
-        s += format_percent(c.change, true) + " (tolerance " + format_percent(c.tolerance) + "), ";
+        s += format_percent(c.change, true) + " (tolerance " + format_percent(c.tolerance) +
+             ", catches a " + format_percent(c.catches) + " slowdown), ";
     s += verdict_name(c.verdict);
     // A regression on the code the baseline ran points at the hardware, the driver's runtime
     // or the machine; on changed code, at the compiler first.
@@ -156,6 +157,26 @@ std::string driver_line(const BaselineFile& f, const DeviceFacts& facts) {
     return "baseline driver " + f.driver + ", running " + facts.driver;
 }
 
+std::vector<std::string> blind_metrics(const std::vector<MetricCheck>& checks) {
+    std::vector<std::string> blind;
+    for (const auto& c : checks)
+        if (c.catches > kSensitivityTarget * (1 + 1e-9)) blind.push_back(c.id);
+    return blind;
+}
+
+std::string sensitivity_line(const std::vector<MetricCheck>& checks) {
+    size_t held = 0;
+    for (const auto& c : checks)
+        held += c.catches > 0 ? 1 : 0;
+    const std::vector<std::string> blind = blind_metrics(checks);
+    std::string line = "Sensitivity: " + std::to_string(blind.size()) + " of " +
+                       std::to_string(held) + " metrics held to the baseline cannot catch a " +
+                       format_percent(kSensitivityTarget) + " slowdown";
+    for (size_t i = 0; i < blind.size(); ++i)
+        line += (i ? ", " : ": ") + blind[i];
+    return line;
+}
+
 CheckSummary summarize_checks(const std::vector<MetricCheck>& checks) {
     // The counter each verdict adds to, in the order of enum Verdict; stale ones also count ok.
     static constexpr size_t CheckSummary::*kCounter[] = {
@@ -184,15 +205,17 @@ void print_checks(std::ostream& os, const std::string& file, const BaselineFile&
            << f.machines[i].last_recorded << ")";
     os << "\n";
     char row[256];
-    std::snprintf(row, sizeof row, "%-20s %18s %18s %8s %7s  %-8s %s\n", "metric", "baseline",
-                  "measured", "change", "tol", "code", "verdict");
+    // "catches": the smallest slowdown the metric's tolerance fails (baseline/gate.hpp).
+    std::snprintf(row, sizeof row, "%-20s %18s %18s %8s %7s %8s  %-8s %s\n", "metric", "baseline",
+                  "measured", "change", "tol", "catches", "code", "verdict");
     os << row;
     for (const auto& c : checks) {
-        std::snprintf(row, sizeof row, "%-20s %18s %18s %8s %7s  %-8s %s\n", c.id.c_str(),
+        std::snprintf(row, sizeof row, "%-20s %18s %18s %8s %7s %8s  %-8s %s\n", c.id.c_str(),
                       c.baseline > 0 ? format_rate(c.baseline, c.unit).c_str() : "-",
                       c.measured > 0 ? format_rate(c.measured, c.unit).c_str() : "-",
                       compared(c) ? format_percent(c.change, true).c_str() : "",
-                      c.tolerance > 0 ? format_percent(c.tolerance).c_str() : "", code_column(c),
+                      c.tolerance > 0 ? format_percent(c.tolerance).c_str() : "",
+                      c.catches > 0 ? format_percent(c.catches).c_str() : "", code_column(c),
                       verdict_name(c.verdict));
         os << row;
     }
@@ -210,6 +233,7 @@ void print_checks(std::ostream& os, const std::string& file, const BaselineFile&
             os << "  " << c.id << ": " << c.code_text << "\n";
         }
     const CheckSummary s = summarize_checks(checks);
+    os << sensitivity_line(checks) << "\n";
     os << "Summary: " << checks.size() << " metrics: " << s.ok << " ok (" << s.stale << " stale), "
        << s.regressions << " regressed, " << s.lost << " lost, " << s.failed << " failed, " << s.bad
        << " bad baseline entries, " << s.expected << " known failures, " << s.fixed << " fixed, "

@@ -52,6 +52,11 @@ struct CheckSummary {
     size_t spills = 0;              // kernels that spill where the baseline's did not
 };
 CheckSummary summarize_checks(const std::vector<MetricCheck>& checks);
+// The metrics whose tolerance cannot fail a kSensitivityTarget slowdown (baseline/gate.hpp),
+// and the line --check prints of them: "Sensitivity: 3 of 101 metrics held to the baseline
+// cannot catch a 10.0% slowdown: a, b, c".
+std::vector<std::string> blind_metrics(const std::vector<MetricCheck>& checks);
+std::string sensitivity_line(const std::vector<MetricCheck>& checks);
 void print_checks(std::ostream& os, const std::string& file, const BaselineFile& f,
                   const DeviceFacts& facts, const std::vector<MetricCheck>& checks);
 

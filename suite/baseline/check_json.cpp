@@ -33,6 +33,7 @@ nlohmann::json checks_to_json(const std::string& file, const BaselineFile& f,
                             {"measured", c.measured},
                             {"change", c.change},
                             {"tolerance", c.tolerance},
+                            {"smallest_caught", c.catches},
                             {"p_value", c.p_value},
                             {"proposed", c.proposed},
                             {"attempts", c.attempts},
@@ -55,6 +56,10 @@ nlohmann::json checks_to_json(const std::string& file, const BaselineFile& f,
               {"expected_failures", s.expected},
               {"fixed", s.fixed},
               {"spills", s.spills}}},
+            {"sensitivity",
+             {{"target", kSensitivityTarget},
+              {"blind", blind_metrics(checks)},
+              {"line", sensitivity_line(checks)}}},
             {"verdicts", verdicts}};
 }
 

@@ -32,4 +32,14 @@ double quantile(std::vector<double> samples, double q);
 // kToleranceCap (a doubling always fails).
 double effective_tolerance(Unit u, double recorded, double reference, double slack_seconds);
 
+// The slowdown a driver team asks the gate to catch on every metric: the device's work taking
+// 10% longer (a rate divided by 1.10, a latency times 1.10).
+constexpr double kSensitivityTarget = 0.10;
+
+// The smallest slowdown (the work taking 1 + s times as long) that `tolerance` lets fail: for a
+// rate, which gates on the figure falling by more than the tolerance, t / (1 - t); for a
+// latency, t itself. A metric whose smallest caught slowdown exceeds kSensitivityTarget is
+// blind to it.
+double smallest_caught(Unit u, double tolerance);
+
 } // namespace clgauge

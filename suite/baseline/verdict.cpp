@@ -91,6 +91,7 @@ MetricCheck compare_metric(const std::string& id, Unit unit, const MetricBaselin
     if (base && base->supported) {
         c.baseline = reference_value(*base);
         c.tolerance = effective_tolerance(unit, base->tolerance, c.baseline, slack_seconds);
+        c.catches = smallest_caught(unit, c.tolerance);
     }
     if (is_failure(status)) {
         c.verdict = Verdict::Failed;

@@ -62,6 +62,7 @@ struct MetricCheck {
     // baseline and measured are the gate statistic (gate.hpp): medians, a latency's p10.
     double change = 0;    // (measured - baseline) / baseline
     double tolerance = 0; // the baseline's, for a latency widened by the absolute slack
+    double catches = 0;   // the smallest slowdown that tolerance fails (gate.hpp: smallest_caught)
     double p_value = 1;   // Mann-Whitney U, when the medians were compared
     double proposed = 0;  // a new baseline median, when stale
     unsigned attempts = 1;

@@ -63,6 +63,35 @@ TEST(BaselineVerdict, RatesFailBelowToleranceAndAreStaleAbove) {
     EXPECT_EQ(check_rate(base, 10).verdict, Verdict::Stale);
 }
 
+// Each verdict says the smallest slowdown its tolerance fails, and that figure is the truth:
+// a slowdown just past it fails, one just short of it passes. A metric that cannot catch a
+// 10% slowdown is named blind.
+TEST(BaselineVerdict, TheSmallestCaughtSlowdownIsWhatTheGateFails) {
+    EXPECT_NEAR(smallest_caught(Unit::FlopPerSecond, 0.05), 0.05 / 0.95, 1e-12);
+    EXPECT_NEAR(smallest_caught(Unit::Seconds, 0.05), 0.05, 1e-12);
+    for (const double tol : {0.05, 0.075, 0.0909, 0.2}) {
+        const MetricBaseline base = ok_metric(1e12, tol);
+        const MetricCheck c = check_rate(base, 1.0);
+        ASSERT_NEAR(c.catches, tol / (1 - tol), 1e-9) << tol;
+        EXPECT_EQ(check_rate(base, 1 / (1 + c.catches * 1.02)).verdict, Verdict::Regression)
+            << "a slowdown past what the line says it catches passed, tolerance " << tol;
+        EXPECT_EQ(check_rate(base, 1 / (1 + c.catches * 0.98)).verdict, Verdict::Ok)
+            << "a slowdown short of what the line says failed, tolerance " << tol;
+    }
+    std::vector<MetricCheck> checks = {check_rate(ok_metric(1e12, 0.05), 1.0),
+                                       check_rate(ok_metric(1e12, 0.10), 1.0),
+                                       check_rate(ok_metric(1e12, 0.0909), 1.0)};
+    checks[1].id = "mem.coalesced.read";
+    EXPECT_EQ(blind_metrics(checks), std::vector<std::string>{"mem.coalesced.read"});
+    const std::string line = sensitivity_line(checks);
+    EXPECT_NE(line.find("1 of 3 metrics held to the baseline cannot catch a 10.0% slowdown: "
+                        "mem.coalesced.read"),
+              std::string::npos)
+        << line;
+    EXPECT_NE(check_line(checks[0]).find("catches a 5.3% slowdown"), std::string::npos)
+        << check_line(checks[0]);
+}
+
 TEST(BaselineVerdict, LatencyFailsAboveAndIsStaleBelow) {
     // 20 us: the 3 us slack is 15%, so the recorded 5% does not decide.
     const MetricBaseline base = ok_metric(20e-6, 0.05, Unit::Seconds);
