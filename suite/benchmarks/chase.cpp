@@ -1,5 +1,6 @@
 // latency.chase: the latency of a dependent global load (kernels/chase.cl,
 // reference/chase.hpp), on the chase harness; the chase sweep runs it over working sets.
+// local.latency: the same walk in local memory (kernels/local_chase.cl).
 #include "harness/chase.hpp"
 #include "registry/registry.hpp"
 
@@ -11,7 +12,19 @@ std::vector<Benchmark> chase() {
                                        .label = "Load latency",
                                        .description = "one work-item chasing a random cycle of "
                                                       "cache lines (256 MiB on a GPU: DRAM); "
-                                                      "time per dependent load"}})};
+                                                      "time per dependent load"}}),
+            // 16 KiB: any device's local memory holds it (OpenCL's minimum is 32 KiB).
+            chase_benchmark({.entry = {.id = "local.latency",
+                                       .label = "Local latency",
+                                       .description = "one work-item chasing a random cycle "
+                                                      "of 16 KiB in local memory; time per "
+                                                      "dependent local load"},
+                             .source = "local_chase.cl",
+                             .kernel = "local_chase",
+                             .gpu_bytes = 16 * 1024,
+                             .cpu_bytes = 16 * 1024,
+                             .conformance_bytes = 4 * 1024,
+                             .in_local = true})};
 }
 
 } // namespace

@@ -2,7 +2,7 @@
 // whatever its runtime chose to say (llvmpipe reports 300 MHz; Intel's CPU runtime, 0), so a
 // ceiling built on it fails a correct figure on one host and not on another. The limits here
 // come from the host: the logical CPUs, the widest vector the processor executes, and its
-// clock measured by a timed chain of dependent adds.
+// clock measured by a timed chain of dependent integer multiplies.
 #pragma once
 #include <string>
 
@@ -26,8 +26,8 @@ struct HostCpu {
 const HostCpu& host_cpu();
 
 // The clock of the core the caller runs on, in MHz: the fastest of several timed chains of
-// dependent adds, each add one cycle on every x86 core (a preempted or slowed trial only
-// reads slower). 0 on a processor this cannot time.
+// dependent integer multiplies, each three cycles on every x86 core (a preempted or slowed
+// trial only reads slower). 0 on a processor this cannot time.
 double measure_host_clock_mhz();
 
 } // namespace clgauge

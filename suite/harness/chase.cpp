@@ -14,7 +14,6 @@
 namespace clgauge {
 namespace {
 
-constexpr size_t kConformanceBytes = 64 * 1024;
 // Steps of one launch: at least 2^14 dependent loads in perf mode, grown until a launch takes
 // half of Budget::launch_seconds(). The floor is low enough that a figure's launches (pairs of
 // N and 2N steps) at a GPU's DRAM latency keep the budget's bound; the pair's difference
@@ -40,7 +39,10 @@ class Chase {
         require_allocation(s, words * 4, spec.entry.id + " permutation");
         // Built first: a run that builds its programs ahead stops here (ProgramCache::discover)
         // before the walk of hundreds of MiB is made on the host.
-        kernel_ = build_kernel(s, spec.source, spec.kernel, "", opts);
+        kernel_ = build_kernel(s, spec.source, spec.kernel,
+                               spec.in_local ? "-DCLG_LOCAL_CHASE_WORDS=" + std::to_string(words)
+                                             : std::string(),
+                               opts);
         const auto host = ref::chase_words(cycle_, words_per_line_);
         next_ = cl::Buffer(s.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, words * 4,
                            const_cast<uint32_t*>(host.data()));
@@ -95,8 +97,11 @@ class Chase {
 Measurement run_chase(const ChaseSpec& spec, Session& s, const ImplPath&, const RunOptions& opts) {
     MeasurementDriver d(s, opts);
     const DeviceFacts& f = s.facts();
-    size_t bytes = d.perf() ? (f.is_gpu() ? spec.gpu_bytes : spec.cpu_bytes) : kConformanceBytes;
-    if (opts.array_bytes) bytes = *opts.array_bytes;
+    size_t bytes =
+        d.perf() ? (f.is_gpu() ? spec.gpu_bytes : spec.cpu_bytes) : spec.conformance_bytes;
+    if (opts.array_bytes && !spec.in_local) bytes = *opts.array_bytes;
+    // A local copy takes at most half the device's local memory (the rest is the runtime's).
+    if (spec.in_local) bytes = std::min<size_t>(bytes, f.local_mem / 2);
     Chase chase(s, spec, opts, std::min(bytes, max_buffer_bytes(s)));
 
     KernelHarness h;

@@ -1,9 +1,9 @@
 #!/bin/sh
 # scripts/gate-trial's planted checks, judged with a stand-in for clgauge that reports every
-# metric it is asked to check as REGRESSION, except those named in $ESCAPE. The trial must
-# plant 10% into every metric of the committed H200 baseline and 3% into its compute, MMA,
-# memory and cache rates, and pass when all are caught; with one metric escaping it must fail
-# and name it (exit 3 alone is not enough).
+# metric it is asked to check as REGRESSION, except those named in $ESCAPE. On a committed
+# baseline file the trial must plant its larger slowdown into every metric and its smaller one
+# into the compute, MMA, memory and cache rates, and pass when all are caught; with one metric
+# escaping it must fail and name it (exit 3 alone is not enough).
 # Usage: gate_trial_test.sh SOURCE_DIR
 root=$1
 tmp=$(mktemp -d) || exit 1

@@ -1,7 +1,8 @@
-// label selftest: planted faults in kernels/chase.cl (latency.chase) and in the local-banks
-// sweep's kernel (kernels/local.cl with CLG_BANK_STRIDE) must fail conformance. All are caught
-// on PoCL 3.1: the chase is one work-item, the banks kernel a per-item sum, so no fault here
-// needs work-items that really run at once.
+// label selftest: planted faults in kernels/chase.cl (latency.chase), kernels/local_chase.cl
+// (local.latency) and in the local-banks sweep's kernel (kernels/local.cl with
+// CLG_BANK_STRIDE) must fail conformance. All are caught on PoCL 3.1: the chases are one
+// work-item, the banks kernel a per-item sum, so no fault here needs work-items that really
+// run at once.
 #include "device_fixture.hpp"
 #include "planted_fault.hpp"
 #include "run/runner.hpp"
@@ -25,6 +26,27 @@ const PlantedFault kFaults[] = {
     {"ChaseTakesAnExtraStep", {"latency.chase"}, {}, "state[0] = i;", "state[0] = next[i];"},
     // The walk does not continue where the last launch ended: each launch restarts at line 0.
     {"ChaseRestartsEveryLaunch", {"latency.chase"}, {}, "uint i = state[0];", "uint i = 0;"},
+    // The same four in the local-memory walk (kernels/local_chase.cl).
+    {"LocalChaseReadsTheWrongWord",
+     {"local.latency"},
+     {},
+     "at = *(local const uint*)(base + at);",
+     "at = *(local const uint*)(base + at + 4u);"},
+    {"LocalChaseSkipsAStep",
+     {"local.latency"},
+     {},
+     "for (uint s = 0; s < steps; ++s)",
+     "for (uint s = 1; s < steps; ++s)"},
+    {"LocalChaseTakesAnExtraStep",
+     {"local.latency"},
+     {},
+     "state[0] = at / 4u;",
+     "state[0] = *(local const uint*)(base + at) / 4u;"},
+    {"LocalChaseRestartsEveryLaunch",
+     {"local.latency"},
+     {},
+     "uint at = state[0] * 4u;",
+     "uint at = 0u;"},
 };
 INSTANTIATE_PLANTED_FAULTS(Chase, kFaults);
 
