@@ -249,10 +249,10 @@ TEST(BaselineSchema, CommittedBaselinesPoolSeveralMachines) {
     // of both files; each re-recorded one from two machines but the H200's fp8 rows, which one
     // H200 recorded anew (their old recordings timed FP32 adds). A file that lost a machine or a
     // family fails here.
-    const std::map<std::string, size_t> machines = {{"/nvidia/nvidia-h200.json", 8},
-                                                    {"/nvidia/nvidia-h100-80gb-hbm3.json", 17}};
-    const std::map<std::string, size_t> metrics = {{"/nvidia/nvidia-h200.json", 105},
-                                                   {"/nvidia/nvidia-h100-80gb-hbm3.json", 105}};
+    const std::map<std::string, size_t> machines = {{"/nvidia/nvidia-h200.json", 9},
+                                                    {"/nvidia/nvidia-h100-80gb-hbm3.json", 18}};
+    const std::map<std::string, size_t> metrics = {{"/nvidia/nvidia-h200.json", 106},
+                                                   {"/nvidia/nvidia-h100-80gb-hbm3.json", 106}};
     const std::map<std::string, std::vector<const char*>> two_machines = {
         {"/nvidia/nvidia-h200.json",
          {"mma.h", "mma.i2", "cache.l2.read", "atomic.global.distinct.u32", "fp64.fma", "int32.mad",
