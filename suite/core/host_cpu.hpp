@@ -22,7 +22,7 @@ struct HostCpu {
     std::string basis() const; // "host: 2 CPUs x 2 FMA x 16 lanes (AVX-512) at 3535 MHz"
 };
 
-// The host's limits, measured once per process (about 20 ms).
+// The host's limits, measured once per process (about 30 ms).
 const HostCpu& host_cpu();
 
 // The clock of the core the caller runs on, in MHz: the fastest of several timed chains of
