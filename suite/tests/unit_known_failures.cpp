@@ -214,15 +214,25 @@ TEST(KnownFailures, MalformedListsNameTheFileAndField) {
     }
 }
 
-TEST(KnownFailures, ListsAreFoundBesideTheBaselinesAndAllValidated) {
-    namespace fs = std::filesystem;
-    const fs::path dir =
-        fs::temp_directory_path() / ("clgauge-known-" + std::to_string(::getpid()));
-    fs::remove_all(dir);
+// The PoCL 5.0 device good_list() matches, and a fresh folder for lists beside baselines.
+DeviceFacts pocl5_facts() {
     DeviceFacts pocl;
     pocl.platform = "Portable Computing Language";
     pocl.name = "cpu-skylake-avx512-Intel(R) Xeon(R)";
     pocl.driver = "5.0+debian";
+    return pocl;
+}
+std::filesystem::path fresh_lists_dir(const std::string& name) {
+    const auto dir =
+        std::filesystem::temp_directory_path() / (name + "-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    return dir;
+}
+
+TEST(KnownFailures, ListsAreFoundBesideTheBaselinesAndAllValidated) {
+    namespace fs = std::filesystem;
+    const fs::path dir = fresh_lists_dir("clgauge-known");
+    const DeviceFacts pocl = pocl5_facts();
     EXPECT_TRUE(known_failures_for(dir.string(), pocl).empty()) << "no folder, no list";
     fs::create_directories(dir / "known-failures");
     std::ofstream(dir / "known-failures" / "pocl.json") << good_list().dump();
@@ -241,13 +251,8 @@ TEST(KnownFailures, ListsAreFoundBesideTheBaselinesAndAllValidated) {
 // list applies, or there is none, there is no note.
 TEST(KnownFailures, ANoteSaysWhenNoListApplies) {
     namespace fs = std::filesystem;
-    const fs::path dir =
-        fs::temp_directory_path() / ("clgauge-known-note-" + std::to_string(::getpid()));
-    fs::remove_all(dir);
-    DeviceFacts pocl;
-    pocl.platform = "Portable Computing Language";
-    pocl.name = "cpu-skylake-avx512-Intel(R) Xeon(R)";
-    pocl.driver = "5.0+debian";
+    const fs::path dir = fresh_lists_dir("clgauge-known-note");
+    const DeviceFacts pocl = pocl5_facts();
     EXPECT_EQ(known_lists_note(dir.string(), pocl), "") << "no folder, no note";
     fs::create_directories(dir / "known-failures");
     std::ofstream(dir / "known-failures" / "pocl.json") << good_list().dump();
