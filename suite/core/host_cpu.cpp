@@ -11,8 +11,8 @@ namespace {
 
 #if defined(__x86_64__) || defined(__i386__)
 // Cycles of one `imul r, r`: three on every x86 core of the last fifteen years, Intel and AMD.
-// Not an add: Golden Cove and later fold a chain of adds of an immediate at rename, so such a
-// chain reads three times the clock (11 GHz on a Sapphire Rapids host).
+// Not an add: recent Intel cores fold a chain of adds of an immediate at rename, so such a
+// chain reads several times the clock.
 constexpr unsigned kImulCycles = 3;
 // `n` blocks of 32 dependent multiplies by a register that holds 1: 96 n cycles, the loop's
 // own counter running beside them.
