@@ -3,16 +3,19 @@
 # "check" section holds one verdict per metric, the summary and the baseline file. Recorded
 # here on the test device, checked as it is (every verdict passes, exit 0), then with every
 # launch doing 8 times the work it counts (fp32.fma's verdict in the file is REGRESSION, exit
-# 3); --record still refuses --json.
+# 3); --record still refuses --json. The verdicts, not the gate's precision, are what is
+# tested: two rates, recorded with a 30% tolerance floor, since a 2-core CPU device's fp32.fma
+# moved 8% and its launch latency 2x between a short recording and its check with the case
+# alone on the host; the planted slowdown moves a rate 87.5%.
 # Usage: check_json_test.sh CLGAUGE
 clgauge=$1
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 1
 fail() { echo "FAIL: $*"; exit 1; }
-only=fp32.fma,launch.latency
+only=fp32.fma,int32.mad
 CLGAUGE_MACHINE=ci-check "$clgauge" --record --only $only --rounds 1 --budget-ms 20 \
-  --baselines base > rec.log 2>&1 || { cat rec.log; fail "the recording failed"; }
+  --tolerance-floor 30 --baselines base > rec.log 2>&1 || { cat rec.log; fail "the recording failed"; }
 
 verdicts() { # FILE: "id verdict" per line, and the summary's regressions
   python3 - "$1" <<'PY'
