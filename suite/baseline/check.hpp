@@ -53,7 +53,7 @@ struct CheckSummary {
 };
 CheckSummary summarize_checks(const std::vector<MetricCheck>& checks);
 // The metrics whose tolerance cannot fail a kSensitivityTarget slowdown (baseline/gate.hpp),
-// and the line --check prints of them: "Sensitivity: 3 of 101 metrics held to the baseline
+// and the line --check prints of them: "Sensitivity: N of M metrics held to the baseline
 // cannot catch a 10.0% slowdown: a, b, c".
 std::vector<std::string> blind_metrics(const std::vector<MetricCheck>& checks);
 std::string sensitivity_line(const std::vector<MetricCheck>& checks);
