@@ -82,4 +82,11 @@ Outcome check_outcome(const MetricCheck& c) {
     }
 }
 
+std::string known_lists_line(Outcome o, const std::string& baselines_dir,
+                             const DeviceFacts& facts) {
+    if (o != Outcome::Failed && o != Outcome::Hung) return "";
+    const std::string note = known_lists_note(baselines_dir, facts);
+    return note.empty() ? note : note + "\n";
+}
+
 } // namespace clgauge

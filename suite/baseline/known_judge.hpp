@@ -36,4 +36,8 @@ void apply_known(MetricCheck& c, const KnownOutcome& k, bool allow_fixed);
 // A perf check's verdict as an outcome (a check that hung is Hung unless it was expected).
 Outcome check_outcome(const MetricCheck& c);
 
+// known_lists_note with its line end where `o` is a failure or a hang (a run whose failures a
+// list might have named); else empty. The table and --check print it after their verdicts.
+std::string known_lists_line(Outcome o, const std::string& baselines_dir, const DeviceFacts& facts);
+
 } // namespace clgauge

@@ -39,9 +39,7 @@ Outcome check_device(Session& session, const std::vector<const Benchmark*>& sele
     Outcome outcome = Outcome::Ok;
     for (const auto& c : checks)
         outcome = worse(outcome, check_outcome(c));
-    if (outcome == Outcome::Failed || outcome == Outcome::Hung)
-        if (const std::string note = known_lists_note(dir, session.facts()); !note.empty())
-            std::cout << note << "\n";
+    std::cout << known_lists_line(outcome, dir, session.facts());
     return outcome;
 }
 

@@ -66,10 +66,7 @@ Outcome table_device(Session& session, const std::vector<const Benchmark*>& sele
     Outcome outcome = j.outcome;
     report.results(dr);
     std::cout << j.verdict_lines;
-    if (outcome == Outcome::Failed || outcome == Outcome::Hung)
-        if (const std::string note = known_lists_note(baselines_dir(r.baselines), session.facts());
-            !note.empty())
-            std::cout << note << "\n";
+    std::cout << known_lists_line(outcome, baselines_dir(r.baselines), session.facts());
     // A listed hang passes, but the device is left as busy as an unlisted one.
     for (const auto& x : dr.results)
         device_hung = device_hung || x.measurement.status == Status::Timeout;

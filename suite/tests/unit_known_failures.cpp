@@ -2,6 +2,7 @@
 // errors, which device and environment a list applies to, and the verdicts: an unlisted
 // failure fails, a listed one passes, a listed one that passes is FIXED, a flake is re-run.
 #include "baseline/known_failures.hpp"
+#include "baseline/known_judge.hpp"
 #include "baseline/match.hpp"
 
 #include <cstdlib>
@@ -263,6 +264,12 @@ TEST(KnownFailures, ANoteSaysWhenNoListApplies) {
     EXPECT_NE(note.find("No known-failure list applies"), std::string::npos) << note;
     EXPECT_NE(note.find("pocl.json (platform"), std::string::npos) << note;
     EXPECT_NE(note.find("driver '3.1'"), std::string::npos) << note;
+    // Said after a failure or a hang only: a green run has nothing a list could have named.
+    EXPECT_EQ(known_lists_line(Outcome::Failed, dir.string(), other), note + "\n");
+    EXPECT_EQ(known_lists_line(Outcome::Hung, dir.string(), other), note + "\n");
+    EXPECT_EQ(known_lists_line(Outcome::Ok, dir.string(), other), "");
+    EXPECT_EQ(known_lists_line(Outcome::Regression, dir.string(), other), "");
+    EXPECT_EQ(known_lists_line(Outcome::Failed, dir.string(), pocl), "") << "the list applies";
     fs::remove_all(dir);
 }
 
