@@ -17,6 +17,7 @@
 // difference of walks of N and 2N steps, so the launch's fixed cost drops out, and the SM clock
 // they imply. The index the walk reached is compared with the host's walk.
 #include "../common/cuda_check.h"
+#include "../common/walk.h"
 
 #include <cuda_runtime.h>
 
@@ -40,22 +41,10 @@ __global__ void chase(const unsigned* __restrict__ next, unsigned long long* sta
     state[1] = (unsigned long long)(t1 - t0);
 }
 
-struct Walk {
-    double cycles = 0, seconds = 0;
-};
-
-uint64_t splitmix(uint64_t& x) {
-    uint64_t z = (x += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
 // The buffer of 32-bit words: at each visited node's word, the word index of the next node.
 std::vector<unsigned> build(const std::string& order, size_t bytes, size_t stride) {
     const size_t words = bytes / 4;
     std::vector<unsigned> w(words, 0);
-    uint64_t seed = 12345;
     if (order == "stride") {
         const size_t step = stride / 4;
         for (size_t i = 0; i < words; i += step)
@@ -64,11 +53,7 @@ std::vector<unsigned> build(const std::string& order, size_t bytes, size_t strid
     }
     const size_t node_words = order == "lines" ? 32 : 2; // 128-byte lines or 8-byte words
     const size_t nodes = words / node_words;
-    std::vector<unsigned> next(nodes);
-    for (size_t i = 0; i < nodes; ++i)
-        next[i] = unsigned(i);
-    for (size_t i = nodes - 1; i > 0; --i) // Sattolo: one cycle through every node
-        std::swap(next[i], next[splitmix(seed) % i]);
+    const std::vector<unsigned> next = random_cycle(nodes);
     for (size_t n = 0; n < nodes; ++n)
         w[n * node_words] = unsigned(next[n] * node_words);
     return w;
@@ -95,11 +80,7 @@ int main(int argc, char** argv) {
                 order == "stride" ? (", stride " + std::to_string(stride)).c_str() : "");
     // Every walk is checked against the host's; a wrong one ends the run (exit 1).
     std::printf("%12s %12s %10s %10s\n", "bytes", "cycles/load", "ns/load", "clock MHz");
-    unsigned long long* state = nullptr;
-    CHECK(cudaMalloc(&state, 16));
-    cudaEvent_t e0, e1;
-    CHECK(cudaEventCreate(&e0));
-    CHECK(cudaEventCreate(&e1));
+    WalkTimer timer;
     for (double b = 4096; b <= most * 1.01; b *= 1.41421356) {
         const size_t bytes = size_t(b) / 4096 * 4096;
         const std::vector<unsigned> host = build(order, bytes, stride);
@@ -120,39 +101,27 @@ int main(int argc, char** argv) {
             CHECK(cudaMalloc(&next, bytes));
             CHECK(cudaMemcpy(next, host.data(), bytes, cudaMemcpyHostToDevice));
         }
-        unsigned long long start[2] = {0, 0};
-        CHECK(cudaMemcpy(state, start, 16, cudaMemcpyHostToDevice));
+        timer.start_at(0);
         unsigned at = 0; // the host's walk
         auto walk = [&](unsigned steps) {
-            CHECK(cudaEventRecord(e0));
-            chase<<<1, 1>>>(next, state, steps);
-            CHECK(cudaEventRecord(e1));
-            CHECK(cudaEventSynchronize(e1));
-            float ms = 0;
-            CHECK(cudaEventElapsedTime(&ms, e0, e1));
-            unsigned long long st[2];
-            CHECK(cudaMemcpy(st, state, 16, cudaMemcpyDeviceToHost));
+            const Walk w = timer([&] { chase<<<1, 1>>>(next, timer.state(), steps); });
             for (unsigned s = 0; s < steps; ++s)
                 at = host[at];
-            if (st[0] != at) {
+            if (w.at != at) {
                 std::fprintf(stderr, "%zu bytes: the walk is at %llu, the host's at %u\n", bytes,
-                             st[0], at);
+                             w.at, at);
                 std::exit(1);
             }
-            return Walk{double(st[1]), ms * 1e-3};
+            return w;
         };
         const size_t nodes = order == "lines"   ? bytes / 128
                              : order == "words" ? bytes / 8
                                                 : bytes / stride;
         walk(unsigned(std::min<size_t>(nodes, 1u << 21))); // a lap (up to 2M steps) warms it
         const unsigned n = 1u << 17;
-        double cyc = 1e30, sec = 1e30;
-        for (int r = 0; r < 3; ++r) { // the fastest of three pairs
-            const Walk a = walk(n), c = walk(2 * n);
-            cyc = std::min(cyc, (c.cycles - a.cycles) / n);
-            sec = std::min(sec, (c.seconds - a.seconds) / n);
-        }
-        std::printf("%12zu %12.1f %10.1f %10.0f\n", bytes, cyc, sec * 1e9, cyc / (sec * 1e9) * 1e3);
+        const PerLoad best = fastest_pair(walk, n, 3);
+        std::printf("%12zu %12.1f %10.1f %10.0f\n", bytes, best.cycles, best.seconds * 1e9,
+                    best.cycles / (best.seconds * 1e9) * 1e3);
         std::fflush(stdout);
         CHECK(cudaFree(next));
     }

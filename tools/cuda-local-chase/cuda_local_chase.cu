@@ -13,6 +13,7 @@
 // cost and the copy drop out, and the SM clock they imply. The index each walk reached is
 // compared with the host's walk (exit 1 where it differs).
 #include "../common/cuda_check.h"
+#include "../common/walk.h"
 
 #include <cuda_runtime.h>
 
@@ -42,64 +43,30 @@ __global__ void local_chase(const unsigned* __restrict__ next, unsigned long lon
     state[1] = (unsigned long long)(t1 - t0);
 }
 
-uint64_t splitmix(uint64_t& x) {
-    uint64_t z = (x += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
-struct Walk {
-    double cycles = 0, seconds = 0;
-};
-
 template <bool kOffsets> void measure(const std::vector<unsigned>& host, const unsigned* next) {
-    unsigned long long* state = nullptr;
-    CHECK(cudaMalloc(&state, 16));
-    CHECK(cudaMemset(state, 0, 16));
-    cudaEvent_t e0, e1;
-    CHECK(cudaEventCreate(&e0));
-    CHECK(cudaEventCreate(&e1));
+    WalkTimer timer;
     unsigned at = 0; // the host's walk
     auto walk = [&](unsigned steps) {
-        CHECK(cudaEventRecord(e0));
-        local_chase<kOffsets><<<1, 1>>>(next, state, steps);
-        CHECK(cudaEventRecord(e1));
-        CHECK(cudaEventSynchronize(e1));
-        float ms = 0;
-        CHECK(cudaEventElapsedTime(&ms, e0, e1));
-        unsigned long long st[2];
-        CHECK(cudaMemcpy(st, state, 16, cudaMemcpyDeviceToHost));
+        const Walk w = timer([&] { local_chase<kOffsets><<<1, 1>>>(next, timer.state(), steps); });
         for (unsigned i = 0; i < steps; ++i)
             at = host[at];
-        if (st[0] != at) {
-            std::fprintf(stderr, "the walk is at %llu, the host's at %u\n", st[0], at);
+        if (w.at != at) {
+            std::fprintf(stderr, "the walk is at %llu, the host's at %u\n", w.at, at);
             std::exit(1);
         }
-        return Walk{double(st[1]), ms * 1e-3};
+        return w;
     };
     walk(kWords);
     const unsigned n = 1u << 19;
-    double cyc = 1e30, sec = 1e30;
-    for (int r = 0; r < 5; ++r) { // the fastest of five pairs
-        const Walk a = walk(n), c = walk(2 * n);
-        cyc = std::min(cyc, (c.cycles - a.cycles) / n);
-        sec = std::min(sec, (c.seconds - a.seconds) / n);
-    }
-    std::printf("%-8s %12.2f %10.2f %10.0f\n", kOffsets ? "offsets" : "indices", cyc, sec * 1e9,
-                cyc / (sec * 1e9) * 1e3);
-    CHECK(cudaFree(state));
+    const PerLoad best = fastest_pair(walk, n, 5);
+    std::printf("%-8s %12.2f %10.2f %10.0f\n", kOffsets ? "offsets" : "indices", best.cycles,
+                best.seconds * 1e9, best.cycles / (best.seconds * 1e9) * 1e3);
 }
 
 int main() {
     cudaDeviceProp prop{};
     CHECK(cudaGetDeviceProperties(&prop, 0));
-    std::vector<unsigned> host(kWords);
-    for (unsigned i = 0; i < kWords; ++i)
-        host[i] = i;
-    uint64_t seed = 12345;
-    for (unsigned i = kWords - 1; i > 0; --i) // Sattolo: one cycle through every word
-        std::swap(host[i], host[splitmix(seed) % i]);
+    const std::vector<unsigned> host = random_cycle(kWords); // one cycle through every word
     unsigned* next = nullptr;
     CHECK(cudaMalloc(&next, kWords * 4));
     CHECK(cudaMemcpy(next, host.data(), kWords * 4, cudaMemcpyHostToDevice));
