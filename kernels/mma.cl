@@ -15,7 +15,10 @@
 //
 // Build options: one format -DCLG_FMT_{F16,BF16,TF32,E4M3,E5M2,E2M1,S8,S4,TERNARY}; one path
 // -DCLG_MMA_EMU (with a sub-group layer define, -DCLG_MMA_SG=<lanes>), -DCLG_MMA_PTX,
-// -DCLG_MMA_DPAS or -DCLG_MMA_MFMA; -DCLG_STEPS, -DCLG_MMA_TILES.
+// -DCLG_MMA_DPAS or -DCLG_MMA_MFMA; -DCLG_STEPS, -DCLG_MMA_TILES. -DCLG_MMA_SPARSE (ptx path,
+// f16, bf16, s8): A is 2:4 sparse and each MMA is mma.sp.sync, or with -DCLG_PTX_EMU that
+// instruction emulated in local memory from the same fragments (kernels/include/
+// clgauge_mma_sp_emu.h), so that a device without tensor cores checks the lane and metadata maps.
 #ifndef CLGAUGE_INPUTS_H // (a host-side test includes it first)
 #include "clgauge_inputs.h"
 #endif
@@ -95,6 +98,7 @@
 #define CLG_WHICH_C 2u
 #define CLG_WHICH_SA 3u
 #define CLG_WHICH_SB 4u
+#define CLG_WHICH_SPARSITY 5u
 
 inline uint clg_tile_rand(uint seed, uint tile, uint which, uint r, uint c) {
     return clg_rand(seed, tile, (which << 24) | (r << 12) | c);
@@ -160,6 +164,13 @@ inline uint clg_elem(uint seed, uint tile, uint which, uint r, uint c, uint k_di
 inline uint clg_scale_bits(uint seed, uint tile, uint which, uint rc, uint kb) {
     if (clg_special_tile(tile) && which == CLG_WHICH_SA && rc == 1u) return 0xffu;
     return 126u + clg_tile_rand(seed, tile, which, rc, kb) % 3u;
+}
+
+// 2:4 sparse A (-DCLG_MMA_SPARSE): the metadata nibble of chunk `chunk` (K 4 * chunk ..
+// 4 * chunk + 3) of row `row`, its two kept indices in bits 0-1 and 2-3 (reference/mma.hpp).
+constant uint clg_sparse_nibbles[6] = {0x4u, 0x8u, 0xcu, 0x9u, 0xdu, 0xeu};
+inline uint clg_sparse_nibble(uint seed, uint tile, uint row, uint chunk) {
+    return clg_sparse_nibbles[clg_tile_rand(seed, tile, CLG_WHICH_SPARSITY, row, chunk) % 6u];
 }
 
 inline uint clg_c0_bits(uint seed, uint tile, uint m, uint n) {

@@ -28,7 +28,7 @@ inline bool is_float(Format f) {
 }
 
 // Element streams of a tile (the `which` of tile_rand); mirrored in kernels/mma.cl.
-constexpr uint32_t kA = 0, kB = 1, kC = 2, kScaleA = 3, kScaleB = 4;
+constexpr uint32_t kA = 0, kB = 1, kC = 2, kScaleA = 3, kScaleB = 4, kSparsity = 5;
 constexpr uint32_t kMxBlock = 32; // E2M1 elements per shared E8M0 scale (OCP MX)
 
 inline uint32_t tile_rand(uint32_t seed, uint32_t tile, uint32_t which, uint32_t r, uint32_t c) {
@@ -126,6 +126,19 @@ inline uint32_t element_bits(Format f, uint32_t seed, uint32_t tile, uint32_t wh
     return normal_bits(f, rnd, shift);
 }
 
+// 2:4 structured sparsity (the sparse tiles): in each chunk of four consecutive K of an A row
+// two elements are kept, a pair chosen per (row, chunk) from the six; the rest are zeros that a
+// sparse MMA never reads. A pair as the metadata nibble of the PTX ISA: first index in bits
+// 0-1, second in bits 2-3, first < second.
+constexpr uint32_t kSparseNibbles[6] = {0x4, 0x8, 0xc, 0x9, 0xd, 0xe};
+inline uint32_t sparse_nibble(uint32_t seed, uint32_t tile, uint32_t row, uint32_t chunk) {
+    return kSparseNibbles[tile_rand(seed, tile, kSparsity, row, chunk) % 6u];
+}
+inline bool sparse_kept(uint32_t seed, uint32_t tile, uint32_t row, uint32_t k) {
+    const uint32_t nib = sparse_nibble(seed, tile, row, k / 4);
+    return (nib & 3u) == k % 4 || (nib >> 2) == k % 4;
+}
+
 // E8M0 shared scale of A row r / B column c for K block kb (E2M1 only).
 inline uint32_t scale_bits(uint32_t seed, uint32_t tile, uint32_t which, uint32_t rc, uint32_t kb) {
     if (special_tile(tile) && which == kScaleA && rc == 1) return 0xffu; // NaN scale
@@ -194,7 +207,8 @@ inline double decode(Format f, uint32_t b) {
 }
 
 struct Shape {
-    uint32_t m = 16, n = 8, k = 16;
+    uint32_t m = 16, n = 8, k = 16; // k: the logical K, zeros of a sparse A included
+    bool sparse = false;            // A is 2:4 sparse (sparse_kept)
 };
 
 // Units of the fp32 accumulation a device may use, for the error bound of special tiles:
@@ -215,6 +229,7 @@ inline void tile_reference(Format f, const Shape& s, uint32_t seed, uint32_t til
             double v = decode(f, element_bits(f, seed, tile, kA, m, k, K));
             if (f == Format::E2M1)
                 v *= decode_e8m0(scale_bits(seed, tile, kScaleA, m, k / kMxBlock));
+            if (s.sparse && !sparse_kept(seed, tile, m, k)) v = 0;
             a[size_t(m) * K + k] = v;
         }
     for (uint32_t k = 0; k < K; ++k)
@@ -276,9 +291,10 @@ inline void tile_reference(Format f, const Shape& s, uint32_t seed, uint32_t til
     }
 }
 
-// Operations one MMA of this shape counts: a multiply and an add per (m, n, k).
+// Operations one MMA of this shape counts: a multiply and an add per (m, n, k) the hardware
+// performs; a sparse MMA skips the zero half of A (a data sheet's "sparse" figure counts them).
 inline double ops_per_mma(const Shape& s) {
-    return 2.0 * s.m * s.n * s.k;
+    return 2.0 * s.m * s.n * s.k / (s.sparse ? 2 : 1);
 }
 
 } // namespace clgauge::ref::mma

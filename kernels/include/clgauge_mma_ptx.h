@@ -9,7 +9,23 @@
 #define CLG_PTX_M 16u
 #define CLG_PTX_N 8u
 
+#if defined(CLG_MMA_SPARSE)
+// 2:4 sparse A (mma.sp.sync, "Matrix fragments for multiply-accumulate operation with sparse
+// matrix A"): A holds the kept half of each row in the layout of the dense A of half the K;
+// B is dense, 4 registers; one metadata register a lane, sparsity selector 0.
 #if defined(CLG_FMT_F16)
+#define CLG_MMA_K 32u
+#define CLG_PTX_OP "mma.sp.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32"
+#elif defined(CLG_FMT_BF16)
+#define CLG_MMA_K 32u
+#define CLG_PTX_OP "mma.sp.sync.aligned.m16n8k32.row.col.f32.bf16.bf16.f32"
+#elif defined(CLG_FMT_S8)
+#define CLG_MMA_K 64u
+#define CLG_PTX_OP "mma.sp.sync.aligned.m16n8k64.row.col.s32.s8.s8.s32"
+#else
+#error "CLG_MMA_SPARSE is for f16, bf16 and s8"
+#endif
+#elif defined(CLG_FMT_F16)
 #define CLG_MMA_K 16u
 #define CLG_PTX_OP "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32"
 #elif defined(CLG_FMT_BF16)
@@ -42,7 +58,12 @@
 #define CLG_PTX_OP "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32"
 #endif
 
-#if defined(CLG_FMT_E2M1)
+#if defined(CLG_MMA_SPARSE)
+#define CLG_REG_BITS CLG_EBITS
+#define CLG_REG_K (CLG_MMA_K / 2u) // the compressed A's K; B's registers step by half of it
+#define CLG_A_REGS 4u
+#define CLG_B_REGS 4u
+#elif defined(CLG_FMT_E2M1)
 #define CLG_REG_BITS 16u // fp16 in the registers
 #define CLG_REG_K 16u    // K of one instruction
 #define CLG_A_REGS 8u    // k 0..15 in r[0..3], k 16..31 in r[4..7]
@@ -68,6 +89,9 @@
 
 typedef struct {
     uint r[CLG_A_REGS];
+#ifdef CLG_MMA_SPARSE
+    uint e; // this lane's metadata register
+#endif
 } clg_frag_a;
 typedef struct {
     uint r[CLG_B_REGS];
@@ -121,8 +145,38 @@ inline uint clg_e2m1_scaled_f16(uint b, uint s) {
 #define CLG_REG_ELEM_B(seed, tile, k, n, flip) (CLG_B_ELEM(seed, tile, k, n) ^ (flip))
 #endif
 
+#ifdef CLG_MMA_SPARSE
+// Compressed element cc of A row `row`: the kept element slot cc % 2 of chunk cc / 2.
+inline uint clg_sparse_a(uint seed, uint tile, uint row, uint cc) {
+    const uint nib = clg_sparse_nibble(seed, tile, row, cc >> 1);
+    const uint k = 4u * (cc >> 1) + ((nib >> (2u * (cc & 1u))) & 3u);
+    return clg_elem(seed, tile, CLG_WHICH_A, row, k, CLG_MMA_K);
+}
+// The metadata register of `lane` (groupID g, threadID_in_group t), as the tensor cores decode
+// it (tools/cuda-mma-sp checks both maps on the hardware). 16-bit, m16n8k32: lanes t = 0, 1
+// hold chunks 4t .. 4t + 3, row g in bits 0-15 and row g + 8 in bits 16-31. 8-bit, m16n8k64:
+// lane t holds row g + 8 * (t % 2), chunks 8 * (t / 2) .. + 7. Nibble c at bits 4c.
+inline uint clg_sparse_meta(uint seed, uint tile, uint lane) {
+    const uint g = lane >> 2, t = lane & 3u;
+    uint e = 0;
+#if CLG_EBITS == 16
+    if (t < 2u)
+        for (uint c = 0; c < 4u; ++c)
+            e |= (clg_sparse_nibble(seed, tile, g, 4u * t + c) << (4u * c)) |
+                 (clg_sparse_nibble(seed, tile, g + 8u, 4u * t + c) << (16u + 4u * c));
+#else
+    for (uint c = 0; c < 8u; ++c)
+        e |= clg_sparse_nibble(seed, tile, g + 8u * (t & 1u), 8u * (t >> 1) + c) << (4u * c);
+#endif
+    return e;
+}
+#endif
+
 inline clg_frag_a clg_load_a(uint seed, uint tile, uint lane) {
     clg_frag_a a;
+#ifdef CLG_MMA_SPARSE
+    a.e = clg_sparse_meta(seed, tile, lane);
+#endif
     const uint g = lane >> 2, t = lane & 3u;
     CLG_UNROLL
     for (uint r = 0; r < CLG_A_REGS; ++r) {
@@ -138,7 +192,11 @@ inline clg_frag_a clg_load_a(uint seed, uint tile, uint lane) {
         uint word = 0;
         CLG_UNROLL
         for (uint e = 0; e < CLG_REG_E; ++e) {
+#ifdef CLG_MMA_SPARSE
+            const uint bits = clg_sparse_a(seed, tile, row, kbase + e);
+#else
             const uint bits = CLG_REG_ELEM_A(seed, tile, row, kbase + e);
+#endif
 #if defined(CLG_FMT_TERNARY)
             word |= ((bits >> plane) & 1u) << e;
 #else
@@ -218,9 +276,28 @@ inline void clg_store_c(global uint* out, uint tile, uint lane, clg_acc c) {
           "r"(c[3]))
 #endif
 
+// One mma.sp.sync on 4 A, 4 B and 4 C registers and the metadata register.
+#if defined(CLG_PTX_MMA_SP) || !defined(CLG_MMA_SPARSE)
+#elif defined(CLG_FLOAT_FMT)
+#define CLG_PTX_MMA_SP(d, c, a, b, e)                                                              \
+    asm(CLG_PTX_OP " {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9,%10,%11}, {%12,%13,%14,%15}, %16, 0x0;"   \
+        : "=f"(d[0]), "=f"(d[1]), "=f"(d[2]), "=f"(d[3])                                           \
+        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]), "r"(b[2]), "r"(b[3]),  \
+          "f"(c[0]), "f"(c[1]), "f"(c[2]), "f"(c[3]), "r"(e))
+#else
+#define CLG_PTX_MMA_SP(d, c, a, b, e)                                                              \
+    asm(CLG_PTX_OP " {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9,%10,%11}, {%12,%13,%14,%15}, %16, 0x0;"   \
+        : "=r"(d[0]), "=r"(d[1]), "=r"(d[2]), "=r"(d[3])                                           \
+        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]), "r"(b[2]), "r"(b[3]),  \
+          "r"(c[0]), "r"(c[1]), "r"(c[2]), "r"(c[3]), "r"(e))
+#endif
+
+#ifndef CLG_PTX_EMU
 inline clg_acc clg_mma_ptx(clg_acc c, clg_frag_a a, clg_frag_b b) {
     clg_acc d;
-#if defined(CLG_FMT_TERNARY)
+#if defined(CLG_MMA_SPARSE)
+    CLG_PTX_MMA_SP(d.c, c.c, a.r, b.r, a.e);
+#elif defined(CLG_FMT_TERNARY)
     CLG_ACC_T p[4], q[4];
     CLG_PTX_MMA4(p, c.c, a.r[0], a.r[1], a.r[2], a.r[3], b.r[0], b.r[1]); // pos += a+ . b+
     CLG_PTX_MMA4(d.c, p, a.r[4], a.r[5], a.r[6], a.r[7], b.r[2], b.r[3]); // pos += a- . b-
@@ -236,6 +313,9 @@ inline clg_acc clg_mma_ptx(clg_acc c, clg_frag_a a, clg_frag_b b) {
     return d;
 }
 #define CLG_MMA_ACC(dst, src, A, B) dst = clg_mma_ptx(src, A, B)
+#else
+#include "clgauge_mma_sp_emu.h"
+#endif
 #define CLG_SG_SETUP()
 #define CLG_LANE() (get_local_id(0) & 31u)
 #define CLG_GROUP() (get_global_id(0) >> 5)

@@ -1,5 +1,6 @@
 // mma.h, mma.bf, mma.tf, mma.f8, mma.b8, mma.f4, mma.i8, mma.i4, mma.i2: matrix
-// multiply-accumulate (kernels/mma.cl, reference/mma.hpp, harness/mma.hpp).
+// multiply-accumulate; mma.sp.h, mma.sp.bf, mma.sp.i8: the same with a 2:4 sparse A
+// (kernels/mma.cl, reference/mma.hpp, harness/mma.hpp).
 #include "harness/mma.hpp"
 #include "registry/registry.hpp"
 
@@ -144,6 +145,66 @@ const Variant kVariants[] = {
      "", false, nullptr, R"(\bBMMA\.168256\.AND\.POPC )", 4, Pipe::None},
 };
 
+// Sparse tensor cores: mma.sp.sync with a 2:4 sparse A, on the tensor cores or emulated from
+// the same fragments in local memory (any device: the lane and metadata maps checked on a CPU).
+struct SparseVariant {
+    const char* id;
+    const char* label;
+    const char* description;
+    Format format;
+    const char* define;
+    unsigned k; // logical K of one mma.sp.sync (m16n8k<k>), the zeros of A included
+    const char* ptx_instruction;
+    const char* sass;
+    Pipe pipe;
+};
+
+const SparseVariant kSparseVariants[] = {
+    {"mma.sp.h", "MMA.h  sparse", "fp16 x fp16 + fp32, A 2:4 sparse", Format::F16, "CLG_FMT_F16",
+     32, "mma.sp.sync.m16n8k32.f32.f16.f16.f32 (selector 0)", R"(\bHMMA\.SP\.16832\.F32 )",
+     Pipe::HmmaSpF16},
+    {"mma.sp.bf", "MMA.bf sparse", "bf16 x bf16 + fp32, A 2:4 sparse", Format::BF16, "CLG_FMT_BF16",
+     32, "mma.sp.sync.m16n8k32.f32.bf16.bf16.f32 (selector 0)", R"(\bHMMA\.SP\.16832\.F32\.BF16 )",
+     Pipe::HmmaSpF16},
+    {"mma.sp.i8", "MMA.i8 sparse", "int8 x int8 + int32, A 2:4 sparse", Format::S8, "CLG_FMT_S8",
+     64, "mma.sp.sync.m16n8k64.s32.s8.s8.s32 (selector 0)", R"(\bIMMA\.SP\.16864\.S8\.S8 )",
+     Pipe::ImmaSpS8},
+};
+
+MmaSpec sparse_spec(const SparseVariant& x) {
+    const ref::mma::Shape tile{16, 8, x.k, true};
+    MmaSpec spec;
+    spec.entry.id = x.id;
+    spec.entry.label = x.label;
+    spec.entry.description =
+        std::string(x.description) +
+        " matrix multiply-accumulate; counts the multiply-adds performed, half of a dense "
+        "product's (a data sheet's sparse figure counts the zeros: twice this)";
+    spec.entry.unit = ref::mma::is_float(x.format) ? Unit::FlopPerSecond : Unit::OpPerSecond;
+    spec.format = x.format;
+    spec.options = std::string("-D") + x.define + " -DCLG_MMA_SPARSE";
+    MmaShape hw;
+    hw.tile = tile;
+    hw.group_items = 32;
+    hw.tiles_per_group = 4; // as the dense ptx path: four accumulators, eight warps a group
+    hw.steps = 16;
+    hw.local_size = 256;
+    hw.instruction = x.ptx_instruction;
+    MmaShape emu = hw;
+    emu.tiles_per_group = 1;
+    emu.steps = 2;
+    emu.local_size = 64;
+    emu.instruction = std::string(x.ptx_instruction) + " emulated in local memory on 32 lanes";
+    spec.paths = {
+        {{"ptx", {Need::InlinePtx, Need::NvSm80}, "-DCLG_MMA_PTX"}, hw},
+        {{"emulated",
+          {},
+          "-DCLG_MMA_PTX -DCLG_PTX_EMU -DCLG_PTX_EMU_WG=" + std::to_string(emu.local_size)},
+         emu}};
+    spec.entry.counted = {counted("ptx", x.sass, 1, x.pipe, tile)};
+    return spec;
+}
+
 } // namespace
 
 std::vector<Benchmark> mma() {
@@ -173,6 +234,8 @@ std::vector<Benchmark> mma() {
                      x.elements_per_word, "A and B shared in local memory, each lane its C sums"));
         v.push_back(mma_benchmark(std::move(spec)));
     }
+    for (const SparseVariant& x : kSparseVariants)
+        v.push_back(mma_benchmark(sparse_spec(x)));
     return v;
 }
 

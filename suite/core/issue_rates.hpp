@@ -23,6 +23,8 @@ enum class Pipe {
     HmmaF16,   // HMMA.16816 f16/bf16 inputs, f32 accumulate
     HmmaTf32,  // HMMA.1688 tf32
     ImmaS8,    // IMMA.16832 s8
+    HmmaSpF16, // HMMA.SP.16832 f16/bf16 inputs with a 2:4 sparse A, f32 accumulate
+    ImmaSpS8,  // IMMA.SP.16864 s8 with a 2:4 sparse A
 };
 
 struct IssueRate {

@@ -126,7 +126,8 @@ Measurement run_mma(const MmaSpec& spec, Session& s, const MmaPath& mp, const Ru
         m.details = {{"mma", shape.instruction},
                      {"shape", "m" + std::to_string(shape.tile.m) + "n" +
                                    std::to_string(shape.tile.n) + "k" +
-                                   std::to_string(shape.tile.k)},
+                                   std::to_string(shape.tile.k) +
+                                   (shape.tile.sparse ? ", A 2:4 sparse" : "")},
                      {"tiles_per_group", std::to_string(shape.tiles_per_group)},
                      {"mmas_per_tile", std::to_string(2 * pairs + 1)},
                      {"seed", std::to_string(opts.seed)}};

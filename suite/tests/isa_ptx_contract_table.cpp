@@ -19,6 +19,7 @@ std::vector<SassExpect> shfl_and(SassExpect main) {
 }
 
 const char* kMma = R"(\bmma\.sync\b)";
+const char* kMmaSp = R"(\bmma\.sp\.sync\b)";
 const char* kEmulatedMma = "the mma emulated on warps: every shfl.sync a SHFL (its tiles are "
                            "private arrays, so local memory is expected)";
 
@@ -246,6 +247,27 @@ const std::vector<PtxContract>& ptx_contracts() {
          {},
          false,
          "each mma.sync b1 and.popc one BMMA.168256.AND.POPC"},
+        {"mma.sp.h",
+         "ptx",
+         "sm_90",
+         {{R"(\bHMMA\.SP\.16832\.F32 )", kMmaSp, 132}},
+         {},
+         true,
+         "each mma.sp.sync f16 one HMMA.SP.16832.F32"},
+        {"mma.sp.bf",
+         "ptx",
+         "sm_90",
+         {{R"(\bHMMA\.SP\.16832\.F32\.BF16 )", kMmaSp, 132}},
+         {},
+         true,
+         "each mma.sp.sync bf16 one HMMA.SP.16832.F32.BF16"},
+        {"mma.sp.i8",
+         "ptx",
+         "sm_90",
+         {{R"(\bIMMA\.SP\.16864\.S8\.S8 )", kMmaSp, 132}},
+         {},
+         true,
+         "each mma.sp.sync s8 one IMMA.SP.16864.S8.S8"},
         emulated_ptx("mma.h"),
         emulated_ptx("mma.bf"),
         emulated_ptx("mma.tf"),

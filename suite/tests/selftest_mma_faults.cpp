@@ -11,6 +11,11 @@ const char* kBt = "CLG_B_ELEM(seed, tile, n, k)";
 // Every MMA starts from a zero accumulator instead of C.
 const char* kAcc = "CLG_MMA_ACC(acc[t], acc[t],";
 const char* kNoAcc = "CLG_MMA_ACC(acc[t], clg_acc_zero(),";
+// The sparse metadata maps of kernels/include/clgauge_mma_ptx.h (16-bit and 8-bit).
+const char* kMeta16 = "(clg_sparse_nibble(seed, tile, g, 4u * t + c) << (4u * c))";
+const char* kMeta16Fault = "(clg_sparse_nibble(seed, tile, g + 8u, 4u * t + c) << (4u * c))";
+const char* kMeta8 = "g + 8u * (t & 1u), 8u * (t >> 1) + c";
+const char* kMeta8Fault = "g + 8u * (t >> 1), 8u * (t & 1u) + c";
 
 const PlantedFault kFaults[] = {
     {"EmulatedTransposedB", {"mma.h", "mma.i8"}, "emulated", kB, kBt},
@@ -66,6 +71,19 @@ const PlantedFault kFaults[] = {
      "ptx",
      "(uint)(c.c[i] - c.c[4u + i])",
      "(uint)c.c[i]"},
+    // Sparse A: each fault on the local-memory emulation of mma.sp.sync (any device) and on
+    // the tensor cores (an NVIDIA GPU). Row g's metadata nibbles taken from row g + 8:
+    {"SparseMetadataRowsSwapped", {"mma.sp.h", "mma.sp.bf"}, "emulated", kMeta16, kMeta16Fault},
+    {"PtxSparseMetadataRowsSwapped", {"mma.sp.h"}, "ptx", kMeta16, kMeta16Fault},
+    // The 8-bit map's lanes read as rows and chunks swapped (lane t: row g + 8 * (t / 2)).
+    {"SparseI8MetadataLanesSwapped", {"mma.sp.i8"}, "emulated", kMeta8, kMeta8Fault},
+    {"PtxSparseI8MetadataLanesSwapped", {"mma.sp.i8"}, "ptx", kMeta8, kMeta8Fault},
+    // The two kept elements of a chunk stored in each other's place.
+    {"SparseKeptPairSwapped",
+     {"mma.sp.h", "mma.sp.i8"},
+     "emulated",
+     "(nib >> (2u * (cc & 1u)))",
+     "(nib >> (2u * (~cc & 1u)))"},
     // And on Intel DPAS (checked on an Intel GPU with sub-groups of 16).
     {"DpasTransposedB", {"mma.i8", "mma.h"}, "dpas", kB, kBt},
     {"DpasAccumulatorDropped", {"mma.i8", "mma.bf"}, "dpas", kAcc, kNoAcc},

@@ -196,5 +196,33 @@ TEST(MmaReference, OpsPerMma) {
     EXPECT_EQ(ops_per_mma({16, 8, 32}), 8192.0);
 }
 
+// 2:4 sparsity: every chunk of four keeps two elements, every pair occurs, the zeros change
+// the product, and a sparse MMA counts half the multiply-adds of its dense shape.
+TEST(MmaReference, SparseTilesKeepTwoOfEveryFour) {
+    std::set<uint32_t> nibbles;
+    for (uint32_t tile = 0; tile < 8; ++tile)
+        for (uint32_t row = 0; row < 16; ++row)
+            for (uint32_t chunk = 0; chunk < 16; ++chunk) {
+                int kept = 0;
+                for (uint32_t k = 4 * chunk; k < 4 * chunk + 4; ++k)
+                    kept += sparse_kept(7, tile, row, k);
+                EXPECT_EQ(kept, 2) << "tile " << tile << " row " << row << " chunk " << chunk;
+                nibbles.insert(sparse_nibble(7, tile, row, chunk));
+            }
+    EXPECT_EQ(nibbles.size(), 6u);
+    for (const Format f : {Format::F16, Format::S8}) {
+        const Shape dense{16, 8, 32}, sparse{16, 8, 32, true};
+        EXPECT_EQ(ops_per_mma(sparse) * 2, ops_per_mma(dense));
+        uint32_t a[128], b[128];
+        double bound[128];
+        tile_reference(f, dense, 7, 0, 1, a, bound);
+        tile_reference(f, sparse, 7, 0, 1, b, bound);
+        int differ = 0;
+        for (int i = 0; i < 128; ++i)
+            differ += a[i] != b[i];
+        EXPECT_GT(differ, 64) << "the sparse tile's zeros hardly change its product";
+    }
+}
+
 } // namespace
 } // namespace clgauge::ref::mma

@@ -7,8 +7,8 @@
 namespace clgauge {
 namespace {
 
-const char* kIds[] = {"mma.h",  "mma.bf", "mma.tf", "mma.f8", "mma.b8",
-                      "mma.f4", "mma.i8", "mma.i4", "mma.i2"};
+const char* kIds[] = {"mma.h",  "mma.bf", "mma.tf", "mma.f8",   "mma.b8",    "mma.f4",
+                      "mma.i8", "mma.i4", "mma.i2", "mma.sp.h", "mma.sp.bf", "mma.sp.i8"};
 
 TEST(MmaRegistry, EveryEntryHasTensorCoreAndEmulatedPaths) {
     for (const char* id : kIds) {
@@ -30,6 +30,7 @@ TEST(MmaRegistry, PathChoiceFollowsTheDevice) {
     hopper.inline_ptx = true;
     hopper.nv_cc = 90;
     EXPECT_EQ(choose_path(*find_benchmark("mma.h"), hopper).path->name, "ptx");
+    EXPECT_EQ(choose_path(*find_benchmark("mma.sp.i8"), hopper).path->name, "ptx");
     // sm_90 has no fp8 mma.sync: ptxas decodes it to f16, and the path says so.
     EXPECT_EQ(choose_path(*find_benchmark("mma.f8"), hopper).path->name, "ptx-f16");
     EXPECT_EQ(choose_path(*find_benchmark("mma.b8"), hopper).path->name, "ptx-f16");
