@@ -25,12 +25,19 @@ constexpr uint32_t kMinSteps = 1u << 14, kMostSteps = 1u << 26;
 // the budget, and leaves the caches as random as the walk does.
 constexpr uint64_t kWarmupSteps = 1u << 21, kWarmupChunk = 1u << 20;
 
+// One launch of the walk: its device and host seconds, and where the kernel reads the SM's
+// clock (NVIDIA, inline PTX) the walk's SM cycles and nanoseconds by the GPU's global timer.
+struct Walk {
+    double device_s = 0, host_s = 0, sm_cycles = 0, sm_ns = 0;
+};
+
 // The chase's device state: the permutation, the walk's position and the steps walked so far.
 class Chase {
   public:
     Chase(Session& s, const ChaseSpec& spec, const RunOptions& opts, size_t bytes)
         : s_(s), opts_(opts), words_per_line_(uint32_t(chase_line_bytes(s) / 4)),
-          cycle_(opts.seed, uint32_t(std::max<size_t>(2, bytes / chase_line_bytes(s)))) {
+          cycle_(opts.seed, uint32_t(std::max<size_t>(2, bytes / chase_line_bytes(s)))),
+          sm_clock_(s.caps.inline_ptx) {
         const size_t words = size_t(cycle_.lines()) * words_per_line_;
         if (words > std::numeric_limits<uint32_t>::max())
             throw AllocationTooLarge(spec.entry.id + ": a working set of " +
@@ -39,24 +46,27 @@ class Chase {
         require_allocation(s, words * 4, spec.entry.id + " permutation");
         // Built first: a run that builds its programs ahead stops here (ProgramCache::discover)
         // before the walk of hundreds of MiB is made on the host.
-        kernel_ = build_kernel(s, spec.source, spec.kernel,
-                               spec.in_local ? "-DCLG_LOCAL_CHASE_WORDS=" + std::to_string(words)
-                                             : std::string(),
-                               opts);
+        std::string options = sm_clock_ ? "-DCLG_SM_CLOCK" : "";
+        if (spec.in_local)
+            options += (options.empty() ? "" : " ") + std::string("-DCLG_LOCAL_CHASE_WORDS=") +
+                       std::to_string(words);
+        kernel_ = build_kernel(s, spec.source, spec.kernel, options, opts);
         const auto host = ref::chase_words(cycle_, words_per_line_);
         next_ = cl::Buffer(s.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, words * 4,
                            const_cast<uint32_t*>(host.data()));
-        const cl_uint start = 0; // line 0's first word
-        state_ = cl::Buffer(s.context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, size_t(4),
-                            const_cast<cl_uint*>(&start));
+        // Line 0's first word; the SM clock's cycles and nanoseconds after it.
+        const cl_uint start[kStateWords] = {};
+        state_ = cl::Buffer(s.context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof start,
+                            const_cast<cl_uint*>(start));
         kernel_.setArg(0, next_);
         kernel_.setArg(1, state_);
     }
     uint32_t lines() const { return cycle_.lines(); }
     size_t bytes() const { return size_t(lines()) * words_per_line_ * 4; }
 
-    // One launch of `steps` steps; its device and host seconds.
-    std::pair<double, double> launch(uint64_t steps) {
+    bool sm_clock() const { return sm_clock_; }
+    // One launch of `steps` steps.
+    Walk launch(uint64_t steps) {
         kernel_.setArg(2, cl_uint(steps));
         s_.queue.finish();
         const auto t0 = std::chrono::steady_clock::now();
@@ -67,7 +77,14 @@ class Chase {
         wait_for(e, opts_.timeout_s);
         const auto t1 = std::chrono::steady_clock::now();
         walked_ += steps;
-        return {event_seconds(e), std::chrono::duration<double>(t1 - t0).count()};
+        Walk w{event_seconds(e), std::chrono::duration<double>(t1 - t0).count()};
+        if (sm_clock_) {
+            cl_uint st[kStateWords] = {};
+            s_.queue.enqueueReadBuffer(state_, CL_TRUE, 0, sizeof st, st);
+            w.sm_cycles = double(uint64_t(st[1]) | uint64_t(st[2]) << 32);
+            w.sm_ns = double(uint64_t(st[3]) | uint64_t(st[4]) << 32);
+        }
+        return w;
     }
 
     // Compares the index the walk reached with the CPU's; a walk back at its start proves
@@ -85,10 +102,12 @@ class Chase {
     }
 
   private:
+    static constexpr size_t kStateWords = 5;
     Session& s_;
     const RunOptions& opts_;
     uint32_t words_per_line_;
     ref::ChaseCycle cycle_;
+    bool sm_clock_;
     cl::Buffer next_, state_;
     cl::Kernel kernel_;
     uint64_t walked_ = 0;
@@ -108,15 +127,20 @@ Measurement run_chase(const ChaseSpec& spec, Session& s, const ImplPath&, const 
     // Conformance: a lap and a bit, then a short walk: both ends checked; one launch timed.
     uint64_t steps = 1000;
     Verification lap;
-    std::vector<double> per_load, per_load_host, overhead;
+    // cycles: SM cycles a load by the kernel's %clock64; sm_mhz: the SM clock they ran at.
+    std::vector<double> per_load, per_load_host, overhead, cycles, sm_mhz;
     if (!d.perf()) {
         chase.launch(chase.lines() + 3);
         chase.check(lap);
         h.timed = [&](int, int) {
-            const auto [dev, host] = chase.launch(steps);
-            per_load = {dev / double(steps)};
-            per_load_host = {host / double(steps)};
-            return Timings{summarize({dev}), summarize({host})};
+            const Walk w = chase.launch(steps);
+            per_load = {w.device_s / double(steps)};
+            per_load_host = {w.host_s / double(steps)};
+            if (w.sm_ns > 0) {
+                cycles = {w.sm_cycles / double(steps)};
+                sm_mhz = {w.sm_cycles / w.sm_ns * 1e3};
+            }
+            return Timings{summarize({w.device_s}), summarize({w.host_s})};
         };
     } else {
         // At one step, before the growth that is charged: a cold table's walk once paid the
@@ -124,7 +148,12 @@ Measurement run_chase(const ChaseSpec& spec, Session& s, const ImplPath&, const 
         d.first_launch([&] { chase.launch(1); });
         // The lap and the launches' growth, charged to the budget at their host time.
         const auto charged = [&](uint64_t n) {
-            return d.calibration_launch([&] { return chase.launch(n); }).first;
+            return d
+                .calibration_launch([&] {
+                    const Walk w = chase.launch(n);
+                    return std::pair{w.device_s, w.host_s};
+                })
+                .first;
         };
         const bool fits_cache = chase.bytes() <= f.global_cache;
         for (uint64_t left = fits_cache ? std::min<uint64_t>(chase.lines(), kWarmupSteps) : 0;
@@ -152,14 +181,18 @@ Measurement run_chase(const ChaseSpec& spec, Session& s, const ImplPath&, const 
             const uint64_t walked = d.slowed(steps);
             std::vector<double> pair, pair_host;
             for (int r = 0; r < warmups + reps; ++r) {
-                const auto [d1, h1] = chase.launch(walked);
-                const auto [d2, h2] = chase.launch(2 * walked);
+                const Walk a = chase.launch(walked);
+                const Walk b = chase.launch(2 * walked);
                 if (r < warmups) continue;
-                pair.push_back(d1 + d2);
-                pair_host.push_back(h1 + h2);
-                per_load.push_back((d2 - d1) / double(steps));
-                per_load_host.push_back((h2 - h1) / double(steps));
-                overhead.push_back(2 * d1 - d2);
+                pair.push_back(a.device_s + b.device_s);
+                pair_host.push_back(a.host_s + b.host_s);
+                per_load.push_back((b.device_s - a.device_s) / double(steps));
+                per_load_host.push_back((b.host_s - a.host_s) / double(steps));
+                overhead.push_back(2 * a.device_s - b.device_s);
+                if (a.sm_ns > 0 && b.sm_ns > 0) {
+                    cycles.push_back((b.sm_cycles - a.sm_cycles) / double(steps));
+                    sm_mhz.push_back((a.sm_cycles + b.sm_cycles) / (a.sm_ns + b.sm_ns) * 1e3);
+                }
             }
             return Timings{summarize(pair), summarize(pair_host)};
         };
@@ -173,6 +206,10 @@ Measurement run_chase(const ChaseSpec& spec, Session& s, const ImplPath&, const 
         m.work_per_launch = 1;
         m.global_size = m.local_size = 1;
         const double ns = m.timings.device.median * 1e9;
+        // Cycles by the SM's own clock where the kernel read it, else by the reported clock.
+        const bool measured = !cycles.empty() && !sm_mhz.empty();
+        const double cyc = measured ? summarize(cycles).median : ns * f.clock_mhz * 1e-3;
+        const double mhz = measured ? summarize(sm_mhz).median : double(f.clock_mhz);
         m.details = {
             {"working_set_bytes", std::to_string(chase.bytes())},
             {"line_bytes", std::to_string(chase_line_bytes(s))},
@@ -180,8 +217,13 @@ Measurement run_chase(const ChaseSpec& spec, Session& s, const ImplPath&, const 
             {"steps_per_launch", std::to_string(steps) + (d.perf() ? " and twice that" : "")},
             {"ns_per_load", number_text(ns)},
             {"clock_MHz", std::to_string(f.clock_mhz)},
-            {"cycles_per_load", number_text(ns * f.clock_mhz * 1e-3, "%.1f")},
-            {"label_note", number_text(ns * f.clock_mhz * 1e-3, "%.0f") + " clk"}};
+            {"cycles_per_load", number_text(cyc, "%.1f")},
+            {"cycles_clock", measured
+                                 ? "SM clock read in the kernel (%clock64 over %globaltimer), " +
+                                       number_text(mhz, "%.0f") + " MHz"
+                                 : "the reported clock (CL_DEVICE_MAX_CLOCK_FREQUENCY), " +
+                                       std::to_string(f.clock_mhz) + " MHz"},
+            {"label_note", number_text(cyc, "%.0f") + (measured ? " SM clk" : " clk")}};
         if (!overhead.empty())
             m.details.push_back(
                 {"launch_overhead_us", number_text(summarize(overhead).median * 1e6)});
