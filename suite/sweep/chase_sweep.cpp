@@ -15,6 +15,8 @@
 namespace clgauge::sweep {
 namespace {
 
+const double kFineStep = std::pow(2.0, 0.125);
+
 Plan chase_plan(Session& s, const Settings& settings) {
     Plan plan;
     const DeviceFacts& f = s.facts();
@@ -31,9 +33,19 @@ Plan chase_plan(Session& s, const Settings& settings) {
     // Word indices stay within 32 bits.
     const double limit = std::min(double(max_buffer_bytes(s)), 4.0 * 0xffffffffu);
     const double factor = settings.short_mode ? 2 : std::sqrt(2.0);
-    for (double x = 4096; x <= std::min(top, limit) * 1.001; x *= factor) {
+    std::vector<double> xs;
+    for (double x = 4096; x <= std::min(top, limit) * 1.001; x *= factor)
+        xs.push_back(x);
+    // A cache split in two partitions (the H100's and H200's L2) has a second step between
+    // half the cache and the cache: eight points an octave from a quarter of it to its size
+    // give each step the several points a level needs.
+    if (!settings.short_mode && llc.bytes > 0)
+        for (double x = llc.bytes / 4; x <= std::min(llc.bytes, limit) * 1.001; x *= kFineStep)
+            xs.push_back(x);
+    std::sort(xs.begin(), xs.end());
+    for (double x : xs) {
         const double q = std::max(2.0, std::floor(x / line)) * line;
-        if (plan.xs.empty() || q > plan.xs.back()) plan.xs.push_back(q);
+        if (plan.xs.empty() || q > plan.xs.back() * 1.02) plan.xs.push_back(q);
     }
     plan.series = {"latency"};
     return plan;
@@ -67,6 +79,20 @@ nlohmann::json chase_features(const Plan& plan, const std::vector<Series>& all) 
                           {"points", l.last - l.first + 1}});
     nlohmann::json j = {
         {"levels", levels}, {"reached_dram", dram}, {"note", st.note}, {"cache_bytes", cache}};
+    // Levels between the L1 and DRAM: one L2, or an L2 in steps (a near and a far partition).
+    size_t l2 = 0;
+    for (const Level& l : st.levels)
+        l2 += l.name.rfind("L2", 0) == 0;
+    j["l2_levels"] = l2;
+    if (l2 >= 2) {
+        const Level& far = st.levels[l2]; // levels[0] is the L1
+        char line[160];
+        std::snprintf(line, sizeof line, "%zu L2 levels: the last, %.0f cycles, from %s", l2,
+                      far.latency * mhz * 1e6, cache_size_text(far.from_x).c_str());
+        j["l2_note"] = line;
+    } else {
+        j["l2_note"] = dram ? "one L2 level: no second step before DRAM" : "no DRAM level reached";
+    }
     // The cache's edge: the last working set before the DRAM level, and the first in it.
     for (size_t i = 1; i < st.levels.size(); ++i)
         if (st.levels[i].name == "DRAM" && cache > 0) {

@@ -46,7 +46,7 @@ std::vector<size_t> segment(const std::vector<double>& z, double penalty) {
 } // namespace
 
 Staircase detect_levels(const std::vector<double>& xs, const std::vector<double>& ys,
-                        double min_rise) {
+                        double min_rise, double min_span) {
     Staircase s;
     std::vector<double> x, y, z;
     for (size_t i = 0; i < std::min(xs.size(), ys.size()); ++i)
@@ -76,9 +76,10 @@ Staircase detect_levels(const std::vector<double>& xs, const std::vector<double>
         l.latency =
             median_of(std::vector<double>(y.begin() + long(l.first), y.begin() + long(l.last) + 1));
     };
-    // Stretches of two or more points are levels; neighbours closer than min_rise are one.
+    // Stretches of two or more points over min_span are levels; neighbours closer than
+    // min_rise are one.
     for (Level& l : stretches) {
-        if (l.last == l.first) continue;
+        if (l.last == l.first || x[l.last] < x[l.first] * min_span * 0.999) continue;
         finish(l);
         if (!s.levels.empty() && std::fabs(std::log(l.latency / s.levels.back().latency)) < step) {
             s.levels.back().last = l.last;
@@ -87,7 +88,8 @@ Staircase detect_levels(const std::vector<double>& xs, const std::vector<double>
             s.levels.push_back(l);
         }
     }
-    s.note = std::to_string(s.levels.size()) + " levels of two or more points, at least " +
+    s.note = std::to_string(s.levels.size()) +
+             " levels of two or more points over a quarter octave, at least " +
              std::to_string(int(min_rise * 100)) + "% apart, from " + std::to_string(x.size()) +
              " points";
     return s;
@@ -96,7 +98,7 @@ Staircase detect_levels(const std::vector<double>& xs, const std::vector<double>
 bool name_levels(Staircase& s, double cache, double dram_from) {
     size_t dram = s.levels.size();
     for (size_t i = 1; i < s.levels.size() && dram == s.levels.size(); ++i)
-        if (cache > 0 && s.levels[i].from_x > dram_from * cache) dram = i;
+        if (cache > 0 && s.levels[i].from_x >= dram_from * cache) dram = i;
     for (size_t i = 0; i < s.levels.size(); ++i) {
         Level& l = s.levels[i];
         if (i == 0)

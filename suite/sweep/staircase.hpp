@@ -23,16 +23,18 @@ struct Staircase {
 
 // x ascending (working sets), y latencies (> 0; others are ignored). The curve is cut into
 // flat stretches by least squares on log(y) with a cost per stretch (optimal segmentation),
-// stretches less than `min_rise` apart are joined, and stretches of one point are transitions
-// between levels, not levels.
+// stretches less than `min_rise` apart are joined, and stretches of one point, or spanning less
+// than `min_span` in x (a quarter octave: where points lie close, two on a slope are no
+// plateau), are transitions between levels, not levels.
 Staircase detect_levels(const std::vector<double>& x, const std::vector<double>& y,
-                        double min_rise = 0.08);
+                        double min_rise = 0.08, double min_span = 1.189);
 
 // Names the levels against the last-level cache's size: the first level "L1"; the first level
-// that begins past `dram_from` x the cache (and every later one) is "DRAM" ("DRAM, TLB step
-// k" after it); the levels between are "L2" ("L2 step k" when there are several). Returns
-// false when no level begins past the cache (the sweep did not reach DRAM).
-bool name_levels(Staircase& s, double last_level_cache_bytes, double dram_from = 0.7);
+// that begins at or past `dram_from` x the cache (and every later one) is "DRAM" ("DRAM, TLB
+// step k" after it); the levels between are "L2" ("L2 step k" when there are several: a level
+// that begins inside the cache is mostly its hits, as the far partition of a split L2 is).
+// Returns false when no level begins past the cache (the sweep did not reach DRAM).
+bool name_levels(Staircase& s, double last_level_cache_bytes, double dram_from = 1.0);
 
 // The bank count that best explains bandwidth over the stride of 4-byte local reads: a read
 // of 32 lanes at stride s touches gcd(s, banks) words of each bank it uses, which the banks

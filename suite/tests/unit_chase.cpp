@@ -7,6 +7,8 @@
 
 #include <cmath>
 #include <gtest/gtest.h>
+
+#include <algorithm>
 #include <set>
 
 namespace clgauge {
@@ -113,6 +115,37 @@ TEST(Staircase, LevelsOfAnH200LikeCurve) {
     EXPECT_LT(st.levels[0].to_x, 64 * KiB);
     EXPECT_GT(st.levels[3].from_x, 50 * MiB);
     EXPECT_LT(st.levels[3].from_x, 2 * 50 * MiB);
+}
+
+// A split L2 as the H100 and H200 show it (a CUDA chase and clgauge's sweep): near 287 cycles
+// to 27 MiB, a slope of two close points, the far partition's 494-519 from 35 to 50 MiB, DRAM
+// past the cache. With the chase plan's points (two an octave, eight from a quarter of the
+// cache to its size) the far level is an L2 level though it begins past 0.7x the cache, and
+// the slope is no level.
+TEST(Staircase, TheFarL2OfASplitCacheIsAnL2Level) {
+    std::vector<double> x;
+    for (double v = 4 * KiB; v <= 1024 * MiB * 1.001; v *= std::sqrt(2.0))
+        x.push_back(v);
+    for (double v = 12.5 * MiB; v <= 50 * MiB * 1.001; v *= std::pow(2.0, 0.125))
+        x.push_back(v);
+    std::sort(x.begin(), x.end());
+    std::vector<double> y;
+    for (double v : x)
+        y.push_back(v <= 180 * KiB    ? 40
+                    : v <= 27.3 * MiB ? 287
+                    : v <= 30 * MiB   ? 377
+                    : v <= 33 * MiB   ? 400
+                    : v <= 50.1 * MiB ? 494 + (v - 35 * MiB) / (15 * MiB) * 25
+                                      : 680);
+    Staircase st = detect_levels(x, y);
+    ASSERT_EQ(st.levels.size(), 4u) << st.note;
+    ASSERT_TRUE(name_levels(st, 50 * MiB));
+    EXPECT_EQ(st.levels[1].name, "L2 step 1");
+    EXPECT_EQ(st.levels[2].name, "L2 step 2");
+    EXPECT_NEAR(st.levels[2].latency, 506, 15);
+    EXPECT_GT(st.levels[2].from_x, 33 * MiB) << "the slope's two points are no level";
+    EXPECT_EQ(st.levels[3].name, "DRAM");
+    EXPECT_GE(st.levels[3].from_x, 50 * MiB);
 }
 
 TEST(Staircase, GradualStepsOfRandomReplacementStillGiveTheLevels) {
