@@ -166,12 +166,14 @@ inline uint clg_scale_bits(uint seed, uint tile, uint which, uint rc, uint kb) {
     return 126u + clg_tile_rand(seed, tile, which, rc, kb) % 3u;
 }
 
-// 2:4 sparse A (-DCLG_MMA_SPARSE): the metadata nibble of chunk `chunk` (K 4 * chunk ..
-// 4 * chunk + 3) of row `row`, its two kept indices in bits 0-1 and 2-3 (reference/mma.hpp).
+#ifdef CLG_MMA_SPARSE // (only there: a constant table would change every dense kernel's binary)
+// 2:4 sparse A: the metadata nibble of chunk `chunk` (K 4 * chunk .. 4 * chunk + 3) of row
+// `row`, its two kept indices in bits 0-1 and 2-3 (reference/mma.hpp).
 constant uint clg_sparse_nibbles[6] = {0x4u, 0x8u, 0xcu, 0x9u, 0xdu, 0xeu};
 inline uint clg_sparse_nibble(uint seed, uint tile, uint row, uint chunk) {
     return clg_sparse_nibbles[clg_tile_rand(seed, tile, CLG_WHICH_SPARSITY, row, chunk) % 6u];
 }
+#endif
 
 inline uint clg_c0_bits(uint seed, uint tile, uint m, uint n) {
     const uint rnd = clg_tile_rand(seed, tile, CLG_WHICH_C, m, n);
