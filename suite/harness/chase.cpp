@@ -224,6 +224,7 @@ Measurement run_chase(const ChaseSpec& spec, Session& s, const ImplPath&, const 
                                  : "the reported clock (CL_DEVICE_MAX_CLOCK_FREQUENCY), " +
                                        std::to_string(f.clock_mhz) + " MHz"},
             {"label_note", number_text(cyc, "%.0f") + (measured ? " SM clk" : " clk")}};
+        if (measured) m.details.push_back({"sm_clock_MHz", number_text(mhz, "%.0f")});
         if (!overhead.empty())
             m.details.push_back(
                 {"launch_overhead_us", number_text(summarize(overhead).median * 1e6)});

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 
 namespace clgauge::sweep {
 namespace {
@@ -57,6 +58,24 @@ Point chase_point(Session& s, const Plan&, const std::string&, double x, const S
     return measure_point(s, registry_entry("latency.chase"), x, o);
 }
 
+// The clock the levels' cycles count: the median SM clock the kernel read over the points
+// where it did (NVIDIA), else the reported clock; and which it is.
+std::pair<double, std::string> level_clock(const Plan& plan, const std::vector<Series>& all) {
+    std::vector<double> mhz;
+    if (const Series* s = find_series(all, "latency"))
+        for (const Point& p : s->points)
+            for (const auto& [key, value] : p.m.details)
+                if (key == "sm_clock_MHz") mhz.push_back(std::atof(value.c_str()));
+    if (!mhz.empty()) {
+        std::sort(mhz.begin(), mhz.end());
+        const double m = mhz[mhz.size() / 2];
+        return {m, "the SM clock read in the kernel, median " + std::to_string(int(m + 0.5)) +
+                       " MHz over " + std::to_string(mhz.size()) + " points"};
+    }
+    const double reported = plan.facts["clock_MHz"].get<double>();
+    return {reported, "the reported clock, " + std::to_string(int(reported + 0.5)) + " MHz"};
+}
+
 Staircase named_levels(const Plan& plan, const std::vector<Series>& all, bool& reached_dram) {
     const Series* s = find_series(all, "latency");
     Staircase st = s ? detect_levels(x_values(*s), y_values(*s)) : Staircase{};
@@ -67,7 +86,7 @@ Staircase named_levels(const Plan& plan, const std::vector<Series>& all, bool& r
 nlohmann::json chase_features(const Plan& plan, const std::vector<Series>& all) {
     bool dram = false;
     const Staircase st = named_levels(plan, all, dram);
-    const double mhz = plan.facts["clock_MHz"].get<double>();
+    const auto [mhz, clock_basis] = level_clock(plan, all);
     const double cache = plan.facts["cache_bytes"].get<double>();
     nlohmann::json levels = nlohmann::json::array();
     for (const Level& l : st.levels)
@@ -77,8 +96,11 @@ nlohmann::json chase_features(const Plan& plan, const std::vector<Series>& all) 
                           {"from_bytes", l.from_x},
                           {"to_bytes", l.to_x},
                           {"points", l.last - l.first + 1}});
-    nlohmann::json j = {
-        {"levels", levels}, {"reached_dram", dram}, {"note", st.note}, {"cache_bytes", cache}};
+    nlohmann::json j = {{"levels", levels},
+                        {"reached_dram", dram},
+                        {"note", st.note},
+                        {"cache_bytes", cache},
+                        {"cycles_clock", clock_basis}};
     // Levels between the L1 and DRAM: one L2, or an L2 in steps (a near and a far partition).
     size_t l2 = 0;
     for (const Level& l : st.levels)
@@ -107,7 +129,7 @@ nlohmann::json chase_features(const Plan& plan, const std::vector<Series>& all) 
 std::vector<Line> chase_level_lines(const Plan& plan, const std::vector<Series>& all) {
     bool dram = false;
     std::vector<Line> v;
-    const double mhz = plan.facts["clock_MHz"].get<double>();
+    const double mhz = level_clock(plan, all).first;
     for (const Level& l : named_levels(plan, all, dram).levels) {
         char name[96];
         std::snprintf(name, sizeof name, "%s: %.1f ns, %.0f clk", l.name.c_str(), l.latency * 1e9,
