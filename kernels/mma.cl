@@ -16,7 +16,7 @@
 // Build options: one format -DCLG_FMT_{F16,BF16,TF32,E4M3,E5M2,E2M1,S8,S4,TERNARY}; one path
 // -DCLG_MMA_EMU (with a sub-group layer define, -DCLG_MMA_SG=<lanes>), -DCLG_MMA_PTX,
 // -DCLG_MMA_DPAS or -DCLG_MMA_MFMA; -DCLG_STEPS, -DCLG_MMA_TILES. -DCLG_MMA_SPARSE (ptx path,
-// f16, bf16, s8): A is 2:4 sparse and each MMA is mma.sp.sync, or with -DCLG_PTX_EMU that
+// f16, bf16, tf32, s8): A is 2:4 (tf32 1:2) sparse and each MMA is mma.sp.sync, or with -DCLG_PTX_EMU that
 // instruction emulated in local memory from the same fragments (kernels/include/
 // clgauge_mma_sp_emu.h), so that a device without tensor cores checks the lane and metadata maps.
 #ifndef CLGAUGE_INPUTS_H // (a host-side test includes it first)
@@ -167,12 +167,26 @@ inline uint clg_scale_bits(uint seed, uint tile, uint which, uint rc, uint kb) {
 }
 
 #ifdef CLG_MMA_SPARSE // (only there: a constant table would change every dense kernel's binary)
-// 2:4 sparse A: the metadata nibble of chunk `chunk` (K 4 * chunk .. 4 * chunk + 3) of row
-// `row`, its two kept indices in bits 0-1 and 2-3 (reference/mma.hpp).
+// Sparse A (reference/mma.hpp): the metadata nibble of chunk `chunk` of row `row`, two 2-bit
+// indices in 16-bit units. 2:4, four elements a chunk and two kept; tf32 1:2, two elements and
+// one kept (0x4: element 0, 0xe: element 1).
+#ifdef CLG_FMT_TF32
+#define CLG_SPARSE_CHUNK 2u // elements a chunk
+#define CLG_SPARSE_KEPT 1u  // of them kept
+inline uint clg_sparse_nibble(uint seed, uint tile, uint row, uint chunk) {
+    return (clg_tile_rand(seed, tile, CLG_WHICH_SPARSITY, row, chunk) & 1u) ? 0xeu : 0x4u;
+}
+// K within its chunk of kept element `slot` of a chunk with nibble `nib`.
+#define CLG_SPARSE_INDEX(nib, slot) (((nib) & 3u) >> 1)
+#else
+#define CLG_SPARSE_CHUNK 4u
+#define CLG_SPARSE_KEPT 2u
 constant uint clg_sparse_nibbles[6] = {0x4u, 0x8u, 0xcu, 0x9u, 0xdu, 0xeu};
 inline uint clg_sparse_nibble(uint seed, uint tile, uint row, uint chunk) {
     return clg_sparse_nibbles[clg_tile_rand(seed, tile, CLG_WHICH_SPARSITY, row, chunk) % 6u];
 }
+#define CLG_SPARSE_INDEX(nib, slot) (((nib) >> (2u * (slot))) & 3u)
+#endif
 #endif
 
 inline uint clg_c0_bits(uint seed, uint tile, uint m, uint n) {

@@ -126,16 +126,24 @@ inline uint32_t element_bits(Format f, uint32_t seed, uint32_t tile, uint32_t wh
     return normal_bits(f, rnd, shift);
 }
 
-// 2:4 structured sparsity (the sparse tiles): in each chunk of four consecutive K of an A row
-// two elements are kept, a pair chosen per (row, chunk) from the six; the rest are zeros that a
-// sparse MMA never reads. A pair as the metadata nibble of the PTX ISA: first index in bits
-// 0-1, second in bits 2-3, first < second.
+// Structured sparsity (the sparse tiles): each chunk of an A row keeps half its elements, the
+// choice drawn per (row, chunk); the rest are zeros that a sparse MMA never reads. 2:4 (four
+// elements a chunk, two kept: the six pairs) but for tf32, 1:2 (two elements, one kept). A
+// chunk's choice is the metadata nibble of the PTX ISA: two 2-bit indices, first in bits 0-1,
+// in 16-bit units, so tf32's element 0 is 0x4 (halves 0 and 1) and element 1 is 0xe.
 constexpr uint32_t kSparseNibbles[6] = {0x4, 0x8, 0xc, 0x9, 0xd, 0xe};
-inline uint32_t sparse_nibble(uint32_t seed, uint32_t tile, uint32_t row, uint32_t chunk) {
-    return kSparseNibbles[tile_rand(seed, tile, kSparsity, row, chunk) % 6u];
+inline uint32_t sparse_chunk_elements(Format f) {
+    return f == Format::TF32 ? 2 : 4;
 }
-inline bool sparse_kept(uint32_t seed, uint32_t tile, uint32_t row, uint32_t k) {
-    const uint32_t nib = sparse_nibble(seed, tile, row, k / 4);
+inline uint32_t sparse_nibble(Format f, uint32_t seed, uint32_t tile, uint32_t row,
+                              uint32_t chunk) {
+    const uint32_t r = tile_rand(seed, tile, kSparsity, row, chunk);
+    return f == Format::TF32 ? (r & 1u ? 0xeu : 0x4u) : kSparseNibbles[r % 6u];
+}
+inline bool sparse_kept(Format f, uint32_t seed, uint32_t tile, uint32_t row, uint32_t k) {
+    const uint32_t per = sparse_chunk_elements(f);
+    const uint32_t nib = sparse_nibble(f, seed, tile, row, k / per);
+    if (f == Format::TF32) return ((nib & 3u) >> 1) == k % 2;
     return (nib & 3u) == k % 4 || (nib >> 2) == k % 4;
 }
 
@@ -208,7 +216,7 @@ inline double decode(Format f, uint32_t b) {
 
 struct Shape {
     uint32_t m = 16, n = 8, k = 16; // k: the logical K, zeros of a sparse A included
-    bool sparse = false;            // A is 2:4 sparse (sparse_kept)
+    bool sparse = false;            // half of each chunk of A is zeros (sparse_kept)
 };
 
 // Units of the fp32 accumulation a device may use, for the error bound of special tiles:
@@ -229,7 +237,7 @@ inline void tile_reference(Format f, const Shape& s, uint32_t seed, uint32_t til
             double v = decode(f, element_bits(f, seed, tile, kA, m, k, K));
             if (f == Format::E2M1)
                 v *= decode_e8m0(scale_bits(seed, tile, kScaleA, m, k / kMxBlock));
-            if (s.sparse && !sparse_kept(seed, tile, m, k)) v = 0;
+            if (s.sparse && !sparse_kept(f, seed, tile, m, k)) v = 0;
             a[size_t(m) * K + k] = v;
         }
     for (uint32_t k = 0; k < K; ++k)

@@ -10,7 +10,7 @@
 #define CLG_PTX_N 8u
 
 #if defined(CLG_MMA_SPARSE)
-// 2:4 sparse A (mma.sp.sync, "Matrix fragments for multiply-accumulate operation with sparse
+// Sparse A (mma.sp.sync, "Matrix fragments for multiply-accumulate operation with sparse
 // matrix A"): A holds the kept half of each row in the layout of the dense A of half the K;
 // B is dense, 4 registers; one metadata register a lane, sparsity selector 0.
 #if defined(CLG_FMT_F16)
@@ -19,11 +19,14 @@
 #elif defined(CLG_FMT_BF16)
 #define CLG_MMA_K 32u
 #define CLG_PTX_OP "mma.sp.sync.aligned.m16n8k32.row.col.f32.bf16.bf16.f32"
+#elif defined(CLG_FMT_TF32)
+#define CLG_MMA_K 16u
+#define CLG_PTX_OP "mma.sp.sync.aligned.m16n8k16.row.col.f32.tf32.tf32.f32"
 #elif defined(CLG_FMT_S8)
 #define CLG_MMA_K 64u
 #define CLG_PTX_OP "mma.sp.sync.aligned.m16n8k64.row.col.s32.s8.s8.s32"
 #else
-#error "CLG_MMA_SPARSE is for f16, bf16 and s8"
+#error "CLG_MMA_SPARSE is for f16, bf16, tf32 and s8"
 #endif
 #elif defined(CLG_FMT_F16)
 #define CLG_MMA_K 16u
@@ -146,20 +149,22 @@ inline uint clg_e2m1_scaled_f16(uint b, uint s) {
 #endif
 
 #ifdef CLG_MMA_SPARSE
-// Compressed element cc of A row `row`: the kept element slot cc % 2 of chunk cc / 2.
+// Compressed element cc of A row `row`: kept element cc % KEPT of chunk cc / KEPT.
 inline uint clg_sparse_a(uint seed, uint tile, uint row, uint cc) {
-    const uint nib = clg_sparse_nibble(seed, tile, row, cc >> 1);
-    const uint k = 4u * (cc >> 1) + ((nib >> (2u * (cc & 1u))) & 3u);
+    const uint chunk = cc / CLG_SPARSE_KEPT;
+    const uint nib = clg_sparse_nibble(seed, tile, row, chunk);
+    const uint k = CLG_SPARSE_CHUNK * chunk + CLG_SPARSE_INDEX(nib, cc % CLG_SPARSE_KEPT);
     return clg_elem(seed, tile, CLG_WHICH_A, row, k, CLG_MMA_K);
 }
 // The metadata register of `lane` (groupID g, threadID_in_group t), as the tensor cores decode
-// it (tools/cuda-mma-sp checks both maps on the hardware). 16-bit, m16n8k32: lanes t = 0, 1
-// hold chunks 4t .. 4t + 3, row g in bits 0-15 and row g + 8 in bits 16-31. 8-bit, m16n8k64:
-// lane t holds row g + 8 * (t % 2), chunks 8 * (t / 2) .. + 7. Nibble c at bits 4c.
+// it (tools/cuda-mma-sp checks the maps on the hardware). 16-bit m16n8k32 and tf32 m16n8k16:
+// lanes t = 0, 1 hold chunks 4t .. 4t + 3, row g in bits 0-15 and row g + 8 in bits 16-31.
+// 8-bit, m16n8k64: lane t holds row g + 8 * (t % 2), chunks 8 * (t / 2) .. + 7. Nibble c at
+// bits 4c.
 inline uint clg_sparse_meta(uint seed, uint tile, uint lane) {
     const uint g = lane >> 2, t = lane & 3u;
     uint e = 0;
-#if CLG_EBITS == 16
+#if CLG_EBITS != 8
     if (t < 2u)
         for (uint c = 0; c < 4u; ++c)
             e |= (clg_sparse_nibble(seed, tile, g, 4u * t + c) << (4u * c)) |

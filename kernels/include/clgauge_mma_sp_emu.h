@@ -29,7 +29,7 @@ inline uint clg_emu_b(local const uint* w, uint k, uint n) {
 }
 // The metadata nibble of A row `row`, chunk `chunk`, selector 0.
 inline uint clg_emu_nibble(local const uint* w, uint row, uint chunk) {
-#if CLG_EBITS == 16
+#if CLG_EBITS != 8
     const uint lane = (row & 7u) * 4u + chunk / 4u, shift = 4u * (chunk % 4u) + 16u * (row >> 3);
 #else
     const uint lane = (row & 7u) * 4u + 2u * (chunk / 8u) + (row >> 3), shift = 4u * (chunk % 8u);
@@ -64,12 +64,14 @@ inline clg_acc clg_mma_sp_emu(local uint* share, clg_acc c, clg_frag_a a, clg_fr
         // C and D element i of a lane: row g + 8 * (i / 2), column 2t + i % 2.
         const uint row = g + 8u * (i >> 1), col = 2u * t + (i & 1u);
         CLG_ACC_T s = CLG_ACC_FROM_BITS(w[lane * CLG_EMU_WORDS + CLG_EMU_C + i]);
-        for (uint chunk = 0; chunk < CLG_MMA_K / 4u; ++chunk) {
+        for (uint chunk = 0; chunk < CLG_MMA_K / CLG_SPARSE_CHUNK; ++chunk) {
             const uint nib = clg_emu_nibble(w, row, chunk);
-            for (uint slot = 0; slot < 2u; ++slot) {
-                const uint k = 4u * chunk + ((nib >> (2u * slot)) & 3u);
-                s = CLG_EMU_ADD(
-                    s, CLG_EMU_PRODUCT(clg_emu_a(w, row, 2u * chunk + slot), clg_emu_b(w, k, col)));
+            for (uint slot = 0; slot < CLG_SPARSE_KEPT; ++slot) {
+                // The PTX ISA's indices count 16-bit units: a tf32 element is two of them.
+                const uint k = CLG_SPARSE_CHUNK * chunk +
+                               ((nib >> (2u * slot)) & 3u) / (CLG_EBITS == 32 ? 2u : 1u);
+                const uint cc = CLG_SPARSE_KEPT * chunk + slot;
+                s = CLG_EMU_ADD(s, CLG_EMU_PRODUCT(clg_emu_a(w, row, cc), clg_emu_b(w, k, col)));
             }
         }
         d.c[i] = s;

@@ -1,5 +1,5 @@
 // mma.h, mma.bf, mma.tf, mma.f8, mma.b8, mma.f4, mma.i8, mma.i4, mma.i2: matrix
-// multiply-accumulate; mma.sp.h, mma.sp.bf, mma.sp.i8: the same with a 2:4 sparse A
+// multiply-accumulate; mma.sp.h, mma.sp.bf, mma.sp.tf, mma.sp.i8: the same with a sparse A
 // (kernels/mma.cl, reference/mma.hpp, harness/mma.hpp).
 #include "harness/mma.hpp"
 #include "registry/registry.hpp"
@@ -166,6 +166,9 @@ const SparseVariant kSparseVariants[] = {
     {"mma.sp.bf", "MMA.bf sparse", "bf16 x bf16 + fp32, A 2:4 sparse", Format::BF16, "CLG_FMT_BF16",
      32, "mma.sp.sync.m16n8k32.f32.bf16.bf16.f32 (selector 0)", R"(\bHMMA\.SP\.16832\.F32\.BF16 )",
      Pipe::HmmaSpF16},
+    {"mma.sp.tf", "MMA.tf sparse", "tf32 x tf32 + fp32, A 1:2 sparse", Format::TF32, "CLG_FMT_TF32",
+     16, "mma.sp.sync.m16n8k16.f32.tf32.tf32.f32 (selector 0)", R"(\bHMMA\.SP\.16816\.F32\.TF32 )",
+     Pipe::HmmaSpTf32},
     {"mma.sp.i8", "MMA.i8 sparse", "int8 x int8 + int32, A 2:4 sparse", Format::S8, "CLG_FMT_S8",
      64, "mma.sp.sync.m16n8k64.s32.s8.s8.s32 (selector 0)", R"(\bIMMA\.SP\.16864\.S8\.S8 )",
      Pipe::ImmaSpS8},

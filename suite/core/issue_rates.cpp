@@ -20,8 +20,8 @@ const char* const kDp4a = "IDP.4A on the integer multiply pipe, at the IMAD rate
 // Hopper (H100, H200). The tensor rows are the whitepaper's dense peaks per SM per clock
 // (f16 4096 FLOP, tf32 2048, s8 8192 OP) over one HMMA.16816 (4096 FLOP a warp), HMMA.1688
 // tf32 (2048) and IMMA.16832 (8192): one warp instruction a clock, 32 lanes. The sparse peaks
-// (f16 8192, s8 16384 counting the zeros) are the same multiply-adds performed: one HMMA.SP.16832
-// (4096 performed a warp) or IMMA.SP.16864 (8192) a clock.
+// (f16 8192, tf32 4096, s8 16384 counting the zeros) are the same multiply-adds performed: one
+// HMMA.SP.16832 (4096 performed a warp), tf32 HMMA.SP (2048) or IMMA.SP.16864 (8192) a clock.
 const Row kRows[] = {
     {90, Pipe::Fp32Fma, 128, kGuide},        {90, Pipe::Fp64Fma, 64, kGuide},
     {90, Pipe::Fp16x2Fma, 128, kGuide},      {90, Pipe::IntMad, 64, kGuide},
@@ -29,7 +29,7 @@ const Row kRows[] = {
     {90, Pipe::Shuffle, 32, kGuide},         {90, Pipe::Dp4a, 64, kDp4a},
     {90, Pipe::HmmaF16, 32, kTensor},        {90, Pipe::HmmaTf32, 32, kTensor},
     {90, Pipe::ImmaS8, 32, kTensor},         {90, Pipe::HmmaSpF16, 32, kSparseTensor},
-    {90, Pipe::ImmaSpS8, 32, kSparseTensor},
+    {90, Pipe::ImmaSpS8, 32, kSparseTensor}, {90, Pipe::HmmaSpTf32, 32, kSparseTensor},
 };
 
 } // namespace
@@ -64,6 +64,8 @@ const char* pipe_name(Pipe p) {
         return "HMMA.SP f16";
     case Pipe::ImmaSpS8:
         return "IMMA.SP s8";
+    case Pipe::HmmaSpTf32:
+        return "HMMA.SP tf32";
     }
     return "?";
 }

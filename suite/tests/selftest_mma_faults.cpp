@@ -73,7 +73,11 @@ const PlantedFault kFaults[] = {
      "(uint)c.c[i]"},
     // Sparse A: each fault on the local-memory emulation of mma.sp.sync (any device) and on
     // the tensor cores (an NVIDIA GPU). Row g's metadata nibbles taken from row g + 8:
-    {"SparseMetadataRowsSwapped", {"mma.sp.h", "mma.sp.bf"}, "emulated", kMeta16, kMeta16Fault},
+    {"SparseMetadataRowsSwapped",
+     {"mma.sp.h", "mma.sp.bf", "mma.sp.tf"},
+     "emulated",
+     kMeta16,
+     kMeta16Fault},
     {"PtxSparseMetadataRowsSwapped", {"mma.sp.h"}, "ptx", kMeta16, kMeta16Fault},
     // The 8-bit map's lanes read as rows and chunks swapped (lane t: row g + 8 * (t / 2)).
     {"SparseI8MetadataLanesSwapped", {"mma.sp.i8"}, "emulated", kMeta8, kMeta8Fault},
@@ -82,8 +86,14 @@ const PlantedFault kFaults[] = {
     {"SparseKeptPairSwapped",
      {"mma.sp.h", "mma.sp.i8"},
      "emulated",
-     "(nib >> (2u * (cc & 1u)))",
-     "(nib >> (2u * (~cc & 1u)))"},
+     "CLG_SPARSE_INDEX(nib, cc % CLG_SPARSE_KEPT)",
+     "CLG_SPARSE_INDEX(nib, (cc + 1u) % CLG_SPARSE_KEPT)"},
+    // tf32's nibble read as an element index, not in 16-bit units (0xe would keep element 0).
+    {"SparseTf32IndexInElements",
+     {"mma.sp.tf"},
+     "emulated",
+     "#define CLG_SPARSE_INDEX(nib, slot) (((nib) & 3u) >> 1)",
+     "#define CLG_SPARSE_INDEX(nib, slot) ((nib) & 1u)"},
     // And on Intel DPAS (checked on an Intel GPU with sub-groups of 16).
     {"DpasTransposedB", {"mma.i8", "mma.h"}, "dpas", kB, kBt},
     {"DpasAccumulatorDropped", {"mma.i8", "mma.bf"}, "dpas", kAcc, kNoAcc},

@@ -196,21 +196,25 @@ TEST(MmaReference, OpsPerMma) {
     EXPECT_EQ(ops_per_mma({16, 8, 32}), 8192.0);
 }
 
-// 2:4 sparsity: every chunk of four keeps two elements, every pair occurs, the zeros change
-// the product, and a sparse MMA counts half the multiply-adds of its dense shape.
-TEST(MmaReference, SparseTilesKeepTwoOfEveryFour) {
-    std::set<uint32_t> nibbles;
-    for (uint32_t tile = 0; tile < 8; ++tile)
-        for (uint32_t row = 0; row < 16; ++row)
-            for (uint32_t chunk = 0; chunk < 16; ++chunk) {
-                int kept = 0;
-                for (uint32_t k = 4 * chunk; k < 4 * chunk + 4; ++k)
-                    kept += sparse_kept(7, tile, row, k);
-                EXPECT_EQ(kept, 2) << "tile " << tile << " row " << row << " chunk " << chunk;
-                nibbles.insert(sparse_nibble(7, tile, row, chunk));
-            }
-    EXPECT_EQ(nibbles.size(), 6u);
-    for (const Format f : {Format::F16, Format::S8}) {
+// Structured sparsity: every chunk of four keeps two elements (tf32: of two, one), every
+// choice occurs, the zeros change the product, and a sparse MMA counts half the multiply-adds
+// of its dense shape.
+TEST(MmaReference, SparseTilesKeepHalfOfEveryChunk) {
+    for (const Format f : {Format::F16, Format::TF32}) {
+        const uint32_t per = sparse_chunk_elements(f);
+        std::set<uint32_t> nibbles;
+        for (uint32_t tile = 0; tile < 8; ++tile)
+            for (uint32_t row = 0; row < 16; ++row)
+                for (uint32_t chunk = 0; chunk < 16; ++chunk) {
+                    uint32_t kept = 0;
+                    for (uint32_t k = per * chunk; k < per * chunk + per; ++k)
+                        kept += sparse_kept(f, 7, tile, row, k);
+                    EXPECT_EQ(kept, per / 2) << "tile " << tile << " row " << row;
+                    nibbles.insert(sparse_nibble(f, 7, tile, row, chunk));
+                }
+        EXPECT_EQ(nibbles.size(), f == Format::TF32 ? 2u : 6u);
+    }
+    for (const Format f : {Format::F16, Format::S8, Format::TF32}) {
         const Shape dense{16, 8, 32}, sparse{16, 8, 32, true};
         EXPECT_EQ(ops_per_mma(sparse) * 2, ops_per_mma(dense));
         uint32_t a[128], b[128];

@@ -7,8 +7,9 @@
 namespace clgauge {
 namespace {
 
-const char* kIds[] = {"mma.h",  "mma.bf", "mma.tf", "mma.f8",   "mma.b8",    "mma.f4",
-                      "mma.i8", "mma.i4", "mma.i2", "mma.sp.h", "mma.sp.bf", "mma.sp.i8"};
+const char* kIds[] = {"mma.h",     "mma.bf",    "mma.tf",   "mma.f8", "mma.b8",
+                      "mma.f4",    "mma.i8",    "mma.i4",   "mma.i2", "mma.sp.h",
+                      "mma.sp.bf", "mma.sp.tf", "mma.sp.i8"};
 
 TEST(MmaRegistry, EveryEntryHasTensorCoreAndEmulatedPaths) {
     for (const char* id : kIds) {
