@@ -5,16 +5,16 @@
 //
 //   cuda_mma_sp
 //
-// 1. Layout: for f16 and bf16 (m16n8k32) and s8 (m16n8k64), one warp runs one mma.sp.sync on a
-//    random 2:4-sparse A, with the registers of every lane packed on the host under each
-//    candidate map of the metadata (the PTX ISA gives them as figures); the product is compared
-//    with the host's, and the map the hardware agrees with is printed (exit 1 if none). The
-//    maps found are those of kernels/include/clgauge_mma_ptx.h.
-// 2. Rate: dense mma.sync (m16n8k16 f16, m16n8k32 s8) and sparse mma.sp.sync (m16n8k32 f16,
-//    m16n8k64 s8) in dependent chains of four independent accumulators a warp, eight warps a
-//    block, eight blocks an SM; prints the multiply-adds performed per second (2*M*N*K of the
-//    dense shape, M*N*K of the sparse one: half of A is zeros the hardware skips) and the
-//    data-sheet figure (2*M*N*K for the sparse shape too).
+// 1. Layout: for f16 and bf16 (m16n8k32), tf32 (m16n8k16, 1:2) and s8 (m16n8k64), one warp runs
+//    one mma.sp.sync on a random sparse A, with the registers of every lane packed on the host
+//    under each candidate map of the metadata (the PTX ISA gives them as figures); the product is
+//    compared with the host's, and the map the hardware agrees with is printed (exit 1 if none).
+//    The maps found are those of kernels/include/clgauge_mma_ptx.h.
+// 2. Rate: dense mma.sync (m16n8k16 f16, m16n8k8 tf32, m16n8k32 s8) and sparse mma.sp.sync
+//    (m16n8k32 f16, m16n8k16 tf32, m16n8k64 s8) in dependent chains of four independent
+//    accumulators a warp, eight warps a block, eight blocks an SM; prints the multiply-adds
+//    performed per second (2*M*N*K of the dense shape, M*N*K of the sparse one: half of A is zeros
+//    the hardware skips) and the data-sheet figure (2*M*N*K for the sparse shape too).
 #include "../common/cuda_check.h"
 
 #include <cuda_runtime.h>
@@ -28,7 +28,7 @@
 
 namespace {
 
-enum class Ty { F16, BF16, S8 };
+enum class Ty { F16, BF16, S8, TF32 };
 
 // ---- one warp, one instruction, registers packed by the host ----
 __global__ void sp_once(const unsigned* a, const unsigned* b, const unsigned* e, const float* cf,
@@ -49,7 +49,14 @@ __global__ void sp_once(const unsigned* a, const unsigned* b, const unsigned* e,
         return;
     }
     float d0, d1, d2, d3;
-    if (ty == 0)
+    if (ty == 3)
+        asm volatile("mma.sp.sync.aligned.m16n8k16.row.col.f32.tf32.tf32.f32 {%0,%1,%2,%3}, "
+                     "{%4,%5,%6,%7}, {%8,%9,%10,%11}, {%12,%13,%14,%15}, %16, 0x0;"
+                     : "=f"(d0), "=f"(d1), "=f"(d2), "=f"(d3)
+                     : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(b0), "r"(b1), "r"(b2), "r"(b3),
+                       "f"(cf[l * 4]), "f"(cf[l * 4 + 1]), "f"(cf[l * 4 + 2]), "f"(cf[l * 4 + 3]),
+                       "r"(m));
+    else if (ty == 0)
         asm volatile("mma.sp.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, "
                      "{%4,%5,%6,%7}, {%8,%9,%10,%11}, {%12,%13,%14,%15}, %16, 0x0;"
                      : "=f"(d0), "=f"(d1), "=f"(d2), "=f"(d3)
@@ -81,6 +88,7 @@ unsigned elem_bits(Ty ty, int v) {
     uint32_t u;
     std::memcpy(&u, &f, 4);
     if (ty == Ty::BF16) return u >> 16;
+    if (ty == Ty::TF32) return u;
     if (v == 0) return 0;
     const unsigned s = (u >> 31) << 15, e = ((u >> 23) & 0xff) - 127 + 15, m = (u >> 13) & 0x3ff;
     return s | (e << 10) | m;
@@ -90,16 +98,18 @@ unsigned elem_bits(Ty ty, int v) {
 // (groupID g, threadID_in_group t; nibble c at bits 4c).
 //  0: lane t (< K/16) holds chunks 4t..4t+3, row g in bits 0-15 and row g+8 in bits 16-31
 //  1: lane t holds one row, g + 8 * (t % 2), chunks 8 * (t / 2) .. + 7
-unsigned meta_reg(int cand, unsigned K, unsigned lane, const std::vector<int>& pat) {
-    const unsigned g = lane / 4, t = lane % 4, chunks = K / 4;
+unsigned meta_reg(int cand, unsigned chunks, bool tf32, unsigned lane,
+                  const std::vector<int>& pat) {
+    const unsigned g = lane / 4, t = lane % 4;
     auto nib = [&](unsigned row, unsigned c) {
         if (c >= chunks) return 0u;
         const int p = pat[row * chunks + c];
+        if (tf32) return p ? 0xeu : 0x4u; // element 1: halves 2 and 3; element 0: 0 and 1
         return unsigned(kPairs[p][0] | (kPairs[p][1] << 2));
     };
     unsigned r = 0;
     if (cand == 0) {
-        if (t >= K / 16) return 0;
+        if (t >= chunks / 4) return 0;
         for (unsigned c = 0; c < 4; ++c) {
             r |= nib(g, 4 * t + c) << (4 * c);
             r |= nib(g + 8, 4 * t + c) << (16 + 4 * c);
@@ -112,15 +122,22 @@ unsigned meta_reg(int cand, unsigned K, unsigned lane, const std::vector<int>& p
 }
 
 bool layout_case(const Case& cs, int cand, std::mt19937& rng) {
-    const unsigned K = cs.K, E = 32 / cs.w, chunks = K / 4;
+    // 2:4 (chunks of four, two kept) but tf32 1:2 (chunks of two, one kept).
+    const bool tf32 = cs.ty == Ty::TF32;
+    const unsigned K = cs.K, E = 32 / cs.w, size = tf32 ? 2 : 4, kept = tf32 ? 1 : 2;
+    const unsigned chunks = K / size;
     std::vector<int> pat(16 * chunks), A(16 * K, 0), B(K * 8), C(16 * 8);
-    std::uniform_int_distribution<int> p6(0, 5), v(-3, 3);
+    std::uniform_int_distribution<int> pick(0, tf32 ? 1 : 5), v(-3, 3);
     for (auto& p : pat)
-        p = p6(rng);
+        p = pick(rng);
+    auto kept_k = [&](unsigned row, unsigned chunk, unsigned slot) {
+        const int p = pat[row * chunks + chunk];
+        return size * chunk + unsigned(tf32 ? p : kPairs[p][slot]);
+    };
     for (unsigned r = 0; r < 16; ++r)
         for (unsigned c = 0; c < chunks; ++c)
-            for (int s = 0; s < 2; ++s)
-                A[r * K + 4 * c + kPairs[pat[r * chunks + c]][s]] = v(rng) ? v(rng) : 1;
+            for (unsigned s = 0; s < kept; ++s)
+                A[r * K + kept_k(r, c, s)] = v(rng) ? v(rng) : 1;
     for (auto& x : B)
         x = v(rng);
     for (auto& x : C)
@@ -130,14 +147,13 @@ bool layout_case(const Case& cs, int cand, std::mt19937& rng) {
     std::vector<int> ci(128);
     for (unsigned l = 0; l < 32; ++l) {
         const unsigned g = l / 4, t = l % 4;
-        // A: the dense layout of the compressed 16 x K/2 tile (K/2 = 16 f16, 32 s8)
+        // A: the dense layout of the compressed 16 x K/2 tile (K/2 = 16 f16, 8 tf32, 32 s8)
         const unsigned KA = K / 2;
         for (unsigned r = 0; r < 4; ++r)
             for (unsigned x = 0; x < E; ++x) {
                 const unsigned row = g + 8 * (r & 1), cc = t * E + x + (KA / 2) * (r >> 1);
-                const unsigned chunk = cc / 2, slot = cc % 2;
-                const int k = int(4 * chunk) + kPairs[pat[row * chunks + chunk]][slot];
-                a[l * 4 + r] |= elem_bits(cs.ty, A[row * K + unsigned(k)]) << (x * cs.w);
+                const unsigned k = kept_k(row, cc / kept, cc % kept);
+                a[l * 4 + r] |= elem_bits(cs.ty, A[row * K + k]) << (x * cs.w);
             }
         for (unsigned r = 0; r < 4; ++r)
             for (unsigned x = 0; x < E; ++x) {
@@ -148,7 +164,7 @@ bool layout_case(const Case& cs, int cand, std::mt19937& rng) {
             const int c = C[(g + 8 * (i / 2)) * 8 + 2 * t + i % 2];
             cf[l * 4 + i] = float(c), ci[l * 4 + i] = c;
         }
-        e[l] = meta_reg(cand, K, l, pat);
+        e[l] = meta_reg(cand, chunks, tf32, l, pat);
     }
     unsigned *da, *db, *de;
     float *dcf, *ddf;
@@ -213,6 +229,18 @@ template <int kTy> __global__ void rate(float* out, unsigned chain, unsigned see
                              : "+f"(acc[t][0]), "+f"(acc[t][1]), "+f"(acc[t][2]), "+f"(acc[t][3])
                              : "r"(r[0]), "r"(r[1]), "r"(r[2]), "r"(r[3]), "r"(r[4]), "r"(r[5]),
                                "r"(r[6]), "r"(r[7]), "r"(m));
+            else if (kTy == 4)
+                asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0,%1,%2,%3}, "
+                             "{%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};"
+                             : "+f"(acc[t][0]), "+f"(acc[t][1]), "+f"(acc[t][2]), "+f"(acc[t][3])
+                             : "r"(r[0]), "r"(r[1]), "r"(r[2]), "r"(r[3]), "r"(r[4]), "r"(r[5]));
+            else if (kTy == 5)
+                asm volatile("mma.sp.sync.aligned.m16n8k16.row.col.f32.tf32.tf32.f32 "
+                             "{%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9,%10,%11}, {%0,%1,%2,%3}, "
+                             "%12, 0x0;"
+                             : "+f"(acc[t][0]), "+f"(acc[t][1]), "+f"(acc[t][2]), "+f"(acc[t][3])
+                             : "r"(r[0]), "r"(r[1]), "r"(r[2]), "r"(r[3]), "r"(r[4]), "r"(r[5]),
+                               "r"(r[6]), "r"(r[7]), "r"(m));
             else if (kTy == 2)
                 asm volatile("mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%0,%1,%2,%3}, "
                              "{%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};"
@@ -268,6 +296,7 @@ int main() {
     std::mt19937 rng(2026);
     const Case cases[] = {{Ty::F16, 32, 16, "f16 m16n8k32"},
                           {Ty::BF16, 32, 16, "bf16 m16n8k32"},
+                          {Ty::TF32, 16, 32, "tf32 m16n8k16"},
                           {Ty::S8, 64, 8, "s8 m16n8k64"}};
     int failed = 0;
     for (const Case& c : cases) {
@@ -292,6 +321,11 @@ int main() {
     std::printf("rate f16 dense m16n8k16 %.1f TFLOP/s; sparse m16n8k32 %.1f performed (%.1f "
                 "data sheet), performed/dense %.3f\n",
                 hd * 1e-12, hs * 1e-12, 2 * hs * 1e-12, hs / hd);
+    const double td = measure<4>(p.multiProcessorCount, chain) * 2 * 16 * 8 * 8;
+    const double ts = measure<5>(p.multiProcessorCount, chain) * 16 * 8 * 16;
+    std::printf("rate tf32 dense m16n8k8 %.1f TFLOP/s; sparse m16n8k16 %.1f performed (%.1f data "
+                "sheet), performed/dense %.3f\n",
+                td * 1e-12, ts * 1e-12, 2 * ts * 1e-12, ts / td);
     std::printf("rate s8  dense m16n8k32 %.1f TOP/s; sparse m16n8k64 %.1f performed (%.1f data "
                 "sheet), performed/dense %.3f\n",
                 id * 1e-12, is * 1e-12, 2 * is * 1e-12, is / id);
