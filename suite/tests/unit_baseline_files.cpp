@@ -249,10 +249,10 @@ TEST(BaselineSchema, CommittedBaselinesPoolSeveralMachines) {
     // of both files; each re-recorded one from two machines but the H200's fp8 rows, which one
     // H200 recorded anew (their old recordings timed FP32 adds). A file that lost a machine or a
     // family fails here.
-    const std::map<std::string, size_t> machines = {{"/nvidia/nvidia-h200.json", 10},
-                                                    {"/nvidia/nvidia-h100-80gb-hbm3.json", 19}};
-    const std::map<std::string, size_t> metrics = {{"/nvidia/nvidia-h200.json", 109},
-                                                   {"/nvidia/nvidia-h100-80gb-hbm3.json", 109}};
+    const std::map<std::string, size_t> machines = {{"/nvidia/nvidia-h200.json", 11},
+                                                    {"/nvidia/nvidia-h100-80gb-hbm3.json", 20}};
+    const std::map<std::string, size_t> metrics = {{"/nvidia/nvidia-h200.json", 110},
+                                                   {"/nvidia/nvidia-h100-80gb-hbm3.json", 110}};
     const std::map<std::string, std::vector<const char*>> two_machines = {
         {"/nvidia/nvidia-h200.json",
          {"mma.h", "mma.i2", "cache.l2.read", "atomic.global.distinct.u32", "fp64.fma", "int32.mad",
