@@ -63,9 +63,9 @@ inline double clg_f64_2_4(uint hi, uint lo) {
 }
 
 // Two independent pairs of chains (streams 0-3 and 4-7), stored x0, y0, x1, y1, 1024 steps
-// unrolled (the entry's CLG_STEPS). On an H100 one pair, 512 steps unrolled, kept the FP64
-// pipe busy 99.53% of the SM's cycles; two pairs, 1024 steps, 99.88-99.92%: fewer branches
-// per DFMA, and two independent DFMAs in flight per warp (baselines/nvidia/NOTES.md).
+// unrolled (the entry's CLG_STEPS): fewer branches per DFMA than one pair of 512 steps, and
+// two independent DFMAs in flight per warp keep the FP64 pipe busier (baselines/nvidia/
+// NOTES.md).
 kernel void fp64_fma(global ulong* out, const uint seed, const uint repeats) {
     const uint gid = get_global_id(0);
     double x0 = clg_f64_2_4(clg_rand(seed, gid, 0), clg_rand(seed, gid, 1));
@@ -126,10 +126,10 @@ inline uint clg_hfma2_ptx(uint a, uint b, uint c) {
 #ifdef CLG_HFMA2
 // One pair of half2 chains per work-item. On NVIDIA the rate hangs on the driver's register
 // allocation: HFMA2 reads x and y from registers, and when both sit in one register bank it
-// issues at half rate. With the constants as immediates (clg_const) and this store the H200's
-// driver runs it at 129 TFLOP/s; the same chain stored through an indexed loop got 66, and
-// two or four pairs 87 and 102 (baselines/nvidia/NOTES.md). A driver whose allocation
-// changes shows in the perf gate.
+// issues at half rate. With the constants as immediates (clg_const) and this store the
+// driver keeps them apart; stored through an indexed loop, or as two or four pairs, the chain
+// ran at half to four fifths of the rate (baselines/nvidia/NOTES.md). A driver whose
+// allocation changes shows in the perf gate.
 kernel void fp16_fma(global uint* out, const uint seed, const uint repeats) {
     const uint gid = get_global_id(0);
     uint x = clg_f16x2_bits(clg_rand(seed, gid, 0), clg_rand(seed, gid, 1));

@@ -1,9 +1,8 @@
 // What a perf verdict gates on, per unit. Rates: the median of the samples. Latencies: a low
 // quantile, plus an absolute slack where the host clock times them, because a launch latency is a
-// property of the host as much as of the device (CPU, OS, PCIe): on a second H200 machine of the
-// same kind the median launch latency moved from 9.71 to 11.9-12.1 us on two runs of four, in its
-// heavy right tail (interrupts, scheduling), while a device or driver that really got slower moves
-// the whole distribution, its fastest launches included.
+// property of the host as much as of the device (CPU, OS, PCIe): machines of one kind move its
+// median by a fifth in its heavy right tail (interrupts, scheduling), while a device or driver
+// that really got slower moves the whole distribution, its fastest launches included.
 #pragma once
 #include "types/benchmark.hpp"
 

@@ -180,9 +180,9 @@ void add_counters(std::vector<Benchmark>& v, const Flavor& f,
 
 std::vector<Benchmark> atomics() {
     std::vector<Benchmark> v;
-    // 32-bit adds to distinct global words still gained past 16 work-groups per SM on an H200:
-    // 517 / 549 / 559 / 564 G/s at 8 / 16 / 32 / 64 (CLGAUGE_MEM_TUNE=wgs=N). The other
-    // words were not measured past 16 and keep the default (kGroupsPerCu).
+    // 32-bit adds to distinct global words still gain past 16 work-groups per SM on a GPU
+    // (CLGAUGE_MEM_TUNE=wgs=N; baselines/nvidia/NOTES.md). The other words were not measured
+    // past 16 and keep the default (kGroupsPerCu).
     add_counters<AtomicWord::U32>(v, kU32, 64);
     v.push_back(counter_entry<AtomicWord::U32, Target::Distinct>(
         "atomic.local.distinct.u32", kU32, "atomic_local_distinct",

@@ -11,17 +11,16 @@ namespace clgauge::families {
 namespace {
 
 // A quarter of the first-level cache, at most 16 KiB: an sm_90 SM keeps at least 28 KiB of
-// its 256 KiB as L1 whatever share the driver gives local memory, and CUDA reads 31.7 TB/s on
-// an H200 from 16-64 KiB per block.
+// its 256 KiB as L1 whatever share the driver gives local memory, and CUDA reads the L1's
+// rate from 16-64 KiB per block.
 CacheSize l1_working_set(const DeviceFacts& f) {
     const CacheSize l1 = first_level_cache(f);
     return {std::min(l1.bytes / 4, 16.0 * 1024), "min(L1 / 4, 16 KiB); L1: " + l1.basis};
 }
 
-// Half the shared cache, as the issue asks. An eighth (6.25 MiB on an H200, where CUDA reads
-// its L2 fastest: 10.2-11.2 TB/s at 4-8 MiB) held too few whole spans for a launch that fills
-// the GPU: at most 200 work-groups of 256 items there, 9.3 TB/s at 132 (docs/families.md).
-// Half the L2 holds 800, and the cache sweep read 10.2-10.5 TB/s at 24-48 MiB with 528.
+// Half the shared cache. An eighth, where CUDA reads an L2 fastest, holds too few whole spans
+// for a launch that fills the GPU (its work-groups overlap and read each other's chunks); half
+// holds four times as many, and the cache sweep reads the same rate there (docs/families.md).
 CacheSize l2_working_set(const DeviceFacts& f) {
     const CacheSize l2 = second_level_cache(f);
     return {l2.bytes / 2, "L2 / 2; L2: " + l2.basis};

@@ -47,10 +47,9 @@ std::vector<Benchmark> stream() {
             s.stores = p.stores;
             s.reduces = p.reduces;
             s.geometry = p.reduces ? MemGeometry::Grid : MemGeometry::PerUnit;
-            // 16-byte units (kernels/stream.cl): with one 4-byte element per load an H200
-            // streams ~55% of its bandwidth; stream.read.f32 read 4.39 TB/s with scalar
-            // loads and 4.52 with float4 where a CUDA read kernel read 4.50 on the same
-            // machine (tools/cuda-read-bw, baselines/nvidia/NOTES.md).
+            // 16-byte units (kernels/stream.cl): one 4-byte element per load leaves a GPU
+            // short of its bandwidth where float4 loads reach what a CUDA read kernel reads
+            // (tools/cuda-read-bw, baselines/nvidia/NOTES.md).
             s.vec = f64 ? 2 : 4;
             if (p.reduces) {
                 // Four loads in flight per work-item and 16 work-groups of 256 per compute

@@ -30,9 +30,8 @@ Benchmark cache_benchmark(CacheSpec spec);
 // Work-groups of a perf launch: as many as the window holds whole spans (`slots` chunks a
 // group) for, at least one and at most `groups_per_cu` per compute unit. Groups whose spans
 // overlap read the same chunks in the same step, and those co-reads do not all come from the
-// cache being measured: on an H200, 6.25 MiB read by 132, 264 and 528 groups of 8 chunks
-// (0.66, 1.32 and 2.64 spans per window chunk) gave 9.3, 13.6 and 23.7 TB/s, and the L2
-// gives 10.2-10.5.
+// cache being measured: more spans per window chunk read faster than the cache can deliver
+// (baselines/nvidia/NOTES.md).
 size_t cache_perf_groups(size_t window_chunks, size_t slots, size_t compute_units,
                          unsigned groups_per_cu);
 

@@ -21,11 +21,11 @@ constexpr size_t kConformanceGroups = 8; // a few tiles of each kind, quick on a
 constexpr size_t kSmallGroups = 4;       // RunOptions::small_launch: tiles 0-3, one special
 constexpr size_t kPerfSampleTiles = 16;
 // Each tile costs a fixed time besides its MMAs (fragments made from the seed, the store):
-// on an H100 about 93 (i8) to 444 (i2) MMAs' worth, fitted to rates at three chain lengths. Perf
-// chains are at least this many MMA pairs long so that cost stays near 1%. Without it, a 10 ms
-// launch held 176-288 pairs of mma.i2, as calibration happened to land, and H100s read 0.62-1.29
-// POP/s, against 2.64 at 35000. Where such a launch would break the budget's bound (a CPU
-// emulating the MMAs, a path the device runs slowly) the chain is as long as fits it.
+// tens to hundreds of MMAs' worth, fitted to rates at three chain lengths (docs/families.md).
+// Perf chains are at least this many MMA pairs long so that cost stays near 1%; a chain as
+// calibration happened to land read a rate that moved by 2x with it. Where such a launch
+// would break the budget's bound (a CPU emulating the MMAs, a path the device runs slowly)
+// the chain is as long as fits it.
 constexpr uint64_t kMinPerfPairs = 16384;
 
 std::string describe(uint32_t bits, bool is_float) {

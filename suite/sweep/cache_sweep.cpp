@@ -54,8 +54,7 @@ Plan cache_plan(Session& s, const Settings& settings) {
                                {peak->bytes_per_second, peak->bytes_per_second}});
     }
     if (f.is_nvidia()) {
-        // An SM's L1 returns 128 bytes a clock (the 132 x 128 B x 1.98 GHz = 33.45
-        // TB/s on an H200).
+        // An SM's L1 returns 128 bytes a clock: 128 B x SMs x clock.
         const double l1_peak = 128.0 * f.compute_units * f.clock_mhz * 1e6;
         plan.facts["l1_theoretical_Bps"] = l1_peak;
         plan.theory.push_back({"L1 theoretical (128 B/clock/SM)",

@@ -36,11 +36,12 @@ Bump detect_bump(const std::vector<double>& x, const std::vector<double>& raw, s
     b.peak = y[p];
     b.peak_x = x[p];
     if (!(b.peak > b.asymptote * (1 + min_rise)) || p + tail >= n) {
-        // Where one launch of a small working set is dominated by launch overhead (an H200
-        // copies 40 MB in 12 us), the cache bump is a local maximum below the asymptote: the
-        // curve falls for several sizes once the working set leaves the cache, then climbs
-        // on as the overhead fades. Accept that shape: a maximum within the upper half of
-        // the asymptote, then `kSustain` consecutive sizes at least `kDip` below it.
+        // Where one launch of a small working set is dominated by launch overhead (a GPU
+        // copies a cache's worth in microseconds), the cache bump is a local maximum below
+        // the asymptote: the curve falls for several sizes once the working set leaves the
+        // cache, then climbs on as the overhead fades. Accept that shape: a maximum within
+        // the upper half of the asymptote, then `kSustain` consecutive sizes at least `kDip`
+        // below it.
         constexpr double kDip = 0.05;
         constexpr size_t kSustain = 2;
         for (size_t q = 1; q + kSustain < n - tail + 1; ++q) {

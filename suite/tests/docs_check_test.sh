@@ -3,7 +3,8 @@
 # in a command, a GPU UUID, a session story in prose) must be flagged with its file and
 # line, while the class `Session` in code and a baseline file's name must not be; a code
 # comment that needs the project's history (a seed, issue or session number, a date, a driver
-# version, a figure measured on a named GPU) must be flagged too, while the same words in code
+# version, a figure measured on a named GPU, on one line or across a comment block's lines)
+# must be flagged too, while the same words in code
 # or a string must not; then the repository's own documents and comments must pass.
 # Usage: docs_check_test.sh SOURCE_DIR
 root=$1
@@ -54,6 +55,15 @@ planted_code hpp 'int x; // as found in the ninth session' "a session number"
 planted_code cpp '// measured 2026-11-23' "a date: '2026-11-23'"
 planted_code cpp '// NVIDIA 580.159.04 builds one at a time' "a driver version: '580.159.04'"
 planted_code cpp '// an H200 streams only 4.40 TB/s this way' "a figure measured on a named GPU"
+# A figure and its GPU on adjacent lines of one comment block, flagged where the match begins;
+# the same words in two comment blocks apart are not one claim.
+{ cat "$tmp/clean.cpp"; printf '// the loads run at half rate: an H200\n// streams 4.40 TB/s this way\n'; } >"$tmp/across.cpp"
+out=$("$check" "$tmp/across.cpp"); rc=$?
+echo "$out"
+[ $rc -eq 1 ] && echo "$out" | grep -q "across.cpp:5: a figure measured on a named GPU" ||
+  fail "a figure on the line after its GPU's was not flagged (exit $rc)"
+{ cat "$tmp/clean.cpp"; printf '// an H200\nint y;\n// streams 4.40 TB/s\n'; } >"$tmp/apart.cpp"
+"$check" "$tmp/apart.cpp" || fail "a GPU and a figure in two comment blocks were read as one"
 { printf '#!/bin/sh\necho "seed 003 # not a comment"\n'; printf '# as seed 003 asks\n'; } >"$tmp/planted-script"
 out=$("$check" "$tmp/planted-script"); rc=$?
 echo "$out"

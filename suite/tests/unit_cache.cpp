@@ -138,9 +138,10 @@ namespace {
 
 constexpr double kKiB = 1024, kMiB = 1024 * 1024;
 
-// Bandwidth over working set like an H200's (the CUDA figures): `l1` B/s up to the
+// Bandwidth over working set shaped like a GPU's with the caches below: `l1` B/s up to the
 // L1, `l2` up to the L2, `dram` past it, each step spread over a factor 1.5 past the cache
-// size (in log y), with a +-3% wobble; points at powers of two and 1.5x between, 4 KiB..512 MiB.
+// size (in log y), with a small wobble; points at powers of two and 1.5x between, 4 KiB..512
+// MiB.
 struct Staircase {
     double l1_bytes = 256 * kKiB, l2_bytes = 50 * kMiB;
     double l1 = 31e12, l2 = 10.5e12, dram = 4.2e12;

@@ -57,8 +57,8 @@ TEST(SweepFeatures, ASingleSpikeIsNoBump) {
 }
 
 TEST(SweepFeatures, LocalBumpBelowALaterAsymptote) {
-    // stream copy on an NVIDIA H200 (docs/sweeps/h200/stream.csv, bytes of both arrays vs
-    // TB/s): the curve peaks at 34-40 MB, dips past the 50 MiB L2 and climbs on to 4.2 TB/s.
+    // The stream copy sweep of docs/sweeps/h200/stream.csv (bytes of both arrays, TB/s): the
+    // curve peaks below the L2's size, dips past it and climbs on to its asymptote.
     const std::vector<std::pair<double, double>> h200 = {
         {4.194e+06, 0.7302}, {4.981e+06, 0.8671}, {5.931e+06, 1.033}, {7.062e+06, 1.132},
         {8.389e+06, 1.304},  {9.978e+06, 1.374},  {1.186e+07, 1.757}, {1.411e+07, 2.114},
