@@ -1,5 +1,6 @@
 #include "core/clock_check.hpp"
 
+#include "core/number_text.hpp"
 #include "core/timing.hpp"
 
 #include <algorithm>
@@ -8,17 +9,6 @@
 
 namespace clgauge {
 namespace {
-
-std::string seconds_text(double s) {
-    char buf[48];
-    if (s >= 1e-3)
-        std::snprintf(buf, sizeof buf, "%.3g ms", s * 1e3);
-    else if (s >= 1e-6)
-        std::snprintf(buf, sizeof buf, "%.3g us", s * 1e6);
-    else
-        std::snprintf(buf, sizeof buf, "%.3g ns", s * 1e9);
-    return buf;
-}
 
 double median_of(std::vector<double> v) {
     std::sort(v.begin(), v.end());

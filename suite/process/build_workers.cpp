@@ -135,17 +135,6 @@ bool builds_with_workers(const DeviceFacts& device, const RunOptions& opts) {
     return build_worker_count(opts) > 0 && (kept || opts.build_workers);
 }
 
-std::vector<std::vector<std::string>>
-build_worker_arguments(unsigned workers, const std::vector<std::string>& extra) {
-    std::vector<std::vector<std::string>> argvs;
-    for (unsigned k = 0; k < workers; ++k) {
-        std::vector<std::string> args = {"clgauge", "--build-only", "--build-queue"};
-        args.insert(args.end(), extra.begin(), extra.end());
-        argvs.push_back(std::move(args));
-    }
-    return argvs;
-}
-
 BuildWorkers::BuildWorkers(const std::string& program,
                            const std::vector<std::vector<std::string>>& argvs, double timeout_s)
     : timeout_s_(timeout_s), deadline_(std::chrono::steady_clock::time_point::max()) {

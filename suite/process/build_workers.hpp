@@ -68,11 +68,6 @@ unsigned build_worker_count(const RunOptions& opts);
 // would be done again by the run.
 bool builds_with_workers(const DeviceFacts& device, const RunOptions& opts);
 
-// The argument lists of `workers` workers, each ending with `extra` (the run's selection:
-// --only, --path, ...).
-std::vector<std::vector<std::string>> build_worker_arguments(unsigned workers,
-                                                             const std::vector<std::string>& extra);
-
 class BuildWorkers {
   public:
     // Starts `program` once per argument list (argv[0] included), all reading one queue on

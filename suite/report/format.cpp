@@ -1,5 +1,7 @@
 #include "report/format.hpp"
 
+#include "core/number_text.hpp"
+
 #include <cmath>
 #include <cstdio>
 
@@ -8,7 +10,7 @@ namespace clgauge {
 std::string format_rate(double v, Unit unit) {
     static const char* prefixes[] = {"", "K", "M", "G", "T", "P", "E"};
     char buf[64];
-    if (unit == Unit::Seconds) return format_seconds(v);
+    if (unit == Unit::Seconds) return seconds_text(v);
     int p = 0;
     double x = v;
     if (unit == Unit::BytePerSecond) { // bandwidth reads best in GB/s
@@ -40,32 +42,6 @@ std::string format_ratio(double r) {
     } else {
         std::snprintf(buf, sizeof buf, "1/%.0f", 1.0 / r);
     }
-    return buf;
-}
-
-std::string format_bytes(double b) {
-    char buf[32];
-    if (b >= 1e9)
-        std::snprintf(buf, sizeof buf, "%.0f GB", b / 1e9);
-    else if (b >= 1e6)
-        std::snprintf(buf, sizeof buf, "%.0f MB", b / 1e6);
-    else if (b >= 1e3)
-        std::snprintf(buf, sizeof buf, "%.0f KB", b / 1e3);
-    else
-        std::snprintf(buf, sizeof buf, "%.0f B", b);
-    return buf;
-}
-
-std::string format_seconds(double s) {
-    char buf[32];
-    if (s >= 1)
-        std::snprintf(buf, sizeof buf, "%.3f s", s);
-    else if (s >= 1e-3)
-        std::snprintf(buf, sizeof buf, "%.3f ms", s * 1e3);
-    else if (s >= 1e-6)
-        std::snprintf(buf, sizeof buf, "%.2f us", s * 1e6);
-    else
-        std::snprintf(buf, sizeof buf, "%.0f ns", s * 1e9);
     return buf;
 }
 

@@ -6,12 +6,10 @@
 
 namespace clgauge {
 
-// "12.152 TFLOPs/s", "4.6 TB/s"-style text: value with prefix and unit.
+// "12.152 TFLOPs/s", "4.6 TB/s"-style text: value with prefix and unit (a time: seconds_text).
 std::string format_rate(double per_second, Unit unit);
 // Ratio against the FP32 rate as OpenCL-Benchmark prints it: "2x", "1/16", "1x".
 std::string format_ratio(double ratio);
-std::string format_bytes(double bytes); // "80 GB", "50 MB"
-std::string format_seconds(double s);   // "12.3 us"
 // A fraction as a percentage, one decimal: "9.4%"; with_sign: "+9.4%", "-9.4%".
 std::string format_percent(double fraction, bool with_sign = false);
 // printf's %.<digits>g: "0.0123", "1.5e+09"; 9 digits keep a double's value for a plot.
