@@ -126,15 +126,29 @@ RecordReport record_baseline(Session& session, const std::vector<const Benchmark
         throw BaselineError(rep.file + ": cannot be written: " + *why);
     const RunOptions opts = baseline_run_options(options);
     std::vector<std::vector<Measurement>> runs(selection.size());
-    for (unsigned r = 0; r < std::max(rounds, 1u); ++r)
+    for (unsigned r = 0; r < std::max(rounds, 1u) && rep.hung.empty(); ++r)
         for (size_t i = 0; i < selection.size(); ++i) {
             if (progress) progress(r, i, *selection[i]);
-            // A hang makes the device untrustworthy; failures are not retried.
+            // Failures are not retried.
             if (!runs[i].empty() && is_failure(runs[i].back().status)) continue;
             runs[i].push_back(run_benchmark(session, *selection[i], opts));
+            if (runs[i].back().status == Status::Timeout) {
+                rep.hung = selection[i]->id;
+                break;
+            }
         }
-    const std::string date = utc_timestamp();
     rep.machine = this_machine();
+    if (!rep.hung.empty()) {
+        for (size_t i = 0; i < selection.size(); ++i) {
+            const std::string& id = selection[i]->id;
+            rep.refused.push_back(id == rep.hung
+                                      ? id + ": timeout: " + runs[i].back().reason
+                                      : id + ": not measured: the device hung on " + rep.hung +
+                                            "; a run whose device hung records nothing");
+        }
+        return rep;
+    }
+    const std::string date = utc_timestamp();
     std::vector<std::pair<std::string, MetricBaseline>> recorded;
     for (size_t i = 0; i < selection.size(); ++i) {
         const Benchmark& b = *selection[i];

@@ -48,11 +48,15 @@ struct RecordReport {
     BaselineFile written;    // what the file holds now (when anything was recorded)
     BaselineMachine machine; // the machine recorded on (its recordings replace its earlier ones)
     std::vector<std::string> recorded, kept, refused; // ids; refused with the reason
+    std::string hung; // the entry a kernel of which did not finish in time; then nothing more
+                      // is measured and nothing written
 };
 using RoundProgress = std::function<void(unsigned round, size_t done, const Benchmark& next)>;
 // Runs `rounds` passes over the selection and merges them into <dir>'s file for the device, as
 // this machine's recordings (other machines' are kept and pooled: pool.hpp).
-// An existing file that is invalid or belongs to another device is never overwritten.
+// An existing file that is invalid or belongs to another device is never overwritten. A kernel
+// that does not finish in time ends the measuring (the device may not accept more work) and
+// nothing is written: figures from a device that hung are not a baseline.
 RecordReport record_baseline(Session& session, const std::vector<const Benchmark*>& selection,
                              const RunOptions& options, const std::string& dir,
                              unsigned rounds = kDefaultRecordRounds,

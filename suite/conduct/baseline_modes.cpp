@@ -87,6 +87,7 @@ Outcome record_device(Session& session, const std::vector<const Benchmark*>& sel
     std::cout << (rep.recorded.empty() ? "Nothing written to " : "Wrote ") << rep.file << " ("
               << rep.recorded.size() << " recorded, " << rep.kept.size() << " kept, "
               << rep.refused.size() << " refused)\n";
+    if (!rep.hung.empty()) return Outcome::Hung;
     return rep.refused.empty() ? Outcome::Ok : Outcome::Failed;
 }
 
