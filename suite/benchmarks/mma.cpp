@@ -65,19 +65,25 @@ MmaPath emulated(const char* name, std::vector<Need> needs, const std::string& o
             s};
 }
 
-MmaPath ptx(const Variant& v, const char* path, Need need, const char* instruction) {
+// A warp's tiles on the tensor cores (the ptx paths, dense and sparse).
+MmaShape tensor_core_shape(const ref::mma::Shape& tile, const std::string& instruction) {
     MmaShape s;
-    s.tile = {16, 8, v.ptx_k};
+    s.tile = tile;
     s.group_items = 32;
     // Four independent accumulators per warp and eight warps per work-group keep enough
     // mma.sync in flight to cover the tensor-core latency.
     s.tiles_per_group = 4;
     s.steps = 16;
     s.local_size = 256;
+    s.instruction = instruction;
+    return s;
+}
+
+MmaPath ptx(const Variant& v, const char* path, Need need, const char* instruction) {
+    MmaShape s = tensor_core_shape({16, 8, v.ptx_k}, instruction);
     // Ternary tiles cost hundreds of MMAs' worth each besides their chain, which only long
     // chains amortize: half the work-groups let twice the chain fit the budget's bound.
     s.perf_wgs_per_cu = v.format == Format::Ternary ? 4 : 8;
-    s.instruction = instruction;
     return {{path, {Need::InlinePtx, need}, "-DCLG_MMA_PTX"}, s};
 }
 
@@ -186,13 +192,7 @@ MmaSpec sparse_spec(const SparseVariant& x) {
     spec.entry.unit = ref::mma::is_float(x.format) ? Unit::FlopPerSecond : Unit::OpPerSecond;
     spec.format = x.format;
     spec.options = std::string("-D") + x.define + " -DCLG_MMA_SPARSE";
-    MmaShape hw;
-    hw.tile = tile;
-    hw.group_items = 32;
-    hw.tiles_per_group = 4; // as the dense ptx path: four accumulators, eight warps a group
-    hw.steps = 16;
-    hw.local_size = 256;
-    hw.instruction = x.ptx_instruction;
+    const MmaShape hw = tensor_core_shape(tile, x.ptx_instruction);
     MmaShape emu = hw;
     emu.tiles_per_group = 1;
     emu.steps = 2;
