@@ -282,19 +282,20 @@ inline void clg_store_c(global uint* out, uint tile, uint lane, clg_acc c) {
 #endif
 
 // One mma.sp.sync on 4 A, 4 B and 4 C registers and the metadata register.
+// The accumulators' register class ("f" or "r") is pasted into the constraints.
 #if defined(CLG_PTX_MMA_SP) || !defined(CLG_MMA_SPARSE)
-#elif defined(CLG_FLOAT_FMT)
-#define CLG_PTX_MMA_SP(d, c, a, b, e)                                                              \
-    asm(CLG_PTX_OP " {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9,%10,%11}, {%12,%13,%14,%15}, %16, 0x0;"   \
-        : "=f"(d[0]), "=f"(d[1]), "=f"(d[2]), "=f"(d[3])                                           \
-        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]), "r"(b[2]), "r"(b[3]),  \
-          "f"(c[0]), "f"(c[1]), "f"(c[2]), "f"(c[3]), "r"(e))
 #else
+#ifdef CLG_FLOAT_FMT
+#define CLG_ACC_REG "f"
+#else
+#define CLG_ACC_REG "r"
+#endif
 #define CLG_PTX_MMA_SP(d, c, a, b, e)                                                              \
     asm(CLG_PTX_OP " {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9,%10,%11}, {%12,%13,%14,%15}, %16, 0x0;"   \
-        : "=r"(d[0]), "=r"(d[1]), "=r"(d[2]), "=r"(d[3])                                           \
+        : "=" CLG_ACC_REG(d[0]), "=" CLG_ACC_REG(d[1]), "=" CLG_ACC_REG(d[2]),                     \
+          "=" CLG_ACC_REG(d[3])                                                                    \
         : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]), "r"(b[2]), "r"(b[3]),  \
-          "r"(c[0]), "r"(c[1]), "r"(c[2]), "r"(c[3]), "r"(e))
+          CLG_ACC_REG(c[0]), CLG_ACC_REG(c[1]), CLG_ACC_REG(c[2]), CLG_ACC_REG(c[3]), "r"(e))
 #endif
 
 #ifndef CLG_PTX_EMU
