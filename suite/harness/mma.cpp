@@ -123,14 +123,16 @@ Measurement run_mma(const MmaSpec& spec, Session& s, const MmaPath& mp, const Ru
         m.global_size = wgs * local;
         m.local_size = local;
         m.work_per_launch = double(tiles) * double(2 * pairs + 1) * mm::ops_per_mma(shape.tile);
-        m.details = {{"mma", shape.instruction},
-                     {"shape", "m" + std::to_string(shape.tile.m) + "n" +
-                                   std::to_string(shape.tile.n) + "k" +
-                                   std::to_string(shape.tile.k) +
-                                   (shape.tile.sparse ? ", A 2:4 sparse" : "")},
-                     {"tiles_per_group", std::to_string(shape.tiles_per_group)},
-                     {"mmas_per_tile", std::to_string(2 * pairs + 1)},
-                     {"seed", std::to_string(opts.seed)}};
+        m.details = {
+            {"mma", shape.instruction},
+            {"shape", "m" + std::to_string(shape.tile.m) + "n" + std::to_string(shape.tile.n) +
+                          "k" + std::to_string(shape.tile.k) +
+                          (!shape.tile.sparse                            ? ""
+                           : mm::sparse_chunk_elements(spec.format) == 2 ? ", A 1:2 sparse"
+                                                                         : ", A 2:4 sparse")},
+            {"tiles_per_group", std::to_string(shape.tiles_per_group)},
+            {"mmas_per_tile", std::to_string(2 * pairs + 1)},
+            {"seed", std::to_string(opts.seed)}};
     };
     h.verify = [&] {
         std::vector<uint32_t> all(tiles * tile_bytes / 4);
