@@ -64,7 +64,6 @@ class Chase {
     uint32_t lines() const { return cycle_.lines(); }
     size_t bytes() const { return size_t(lines()) * words_per_line_ * 4; }
 
-    bool sm_clock() const { return sm_clock_; }
     // One launch of `steps` steps.
     Walk launch(uint64_t steps) {
         kernel_.setArg(2, cl_uint(steps));
@@ -206,10 +205,12 @@ Measurement run_chase(const ChaseSpec& spec, Session& s, const ImplPath&, const 
         m.work_per_launch = 1;
         m.global_size = m.local_size = 1;
         const double ns = m.timings.device.median * 1e9;
-        // Cycles by the SM's own clock where the kernel read it, else by the reported clock.
-        const bool measured = !cycles.empty() && !sm_mhz.empty();
+        // Cycles by the SM's own clock where the kernel read one the device runs at, else by
+        // the reported clock.
+        const double read_mhz = sm_mhz.empty() ? 0 : summarize(sm_mhz).median;
+        const bool measured = !cycles.empty() && plausible_sm_clock(read_mhz, f.clock_mhz);
         const double cyc = measured ? summarize(cycles).median : ns * f.clock_mhz * 1e-3;
-        const double mhz = measured ? summarize(sm_mhz).median : double(f.clock_mhz);
+        const double mhz = measured ? read_mhz : double(f.clock_mhz);
         m.details = {
             {"working_set_bytes", std::to_string(chase.bytes())},
             {"line_bytes", std::to_string(chase_line_bytes(s))},
@@ -222,7 +223,11 @@ Measurement run_chase(const ChaseSpec& spec, Session& s, const ImplPath&, const 
                                  ? "SM clock read in the kernel (%clock64 over %globaltimer), " +
                                        number_text(mhz, "%.0f") + " MHz"
                                  : "the reported clock (CL_DEVICE_MAX_CLOCK_FREQUENCY), " +
-                                       std::to_string(f.clock_mhz) + " MHz"},
+                                       std::to_string(f.clock_mhz) + " MHz" +
+                                       (sm_mhz.empty() ? ""
+                                                       : "; the kernel's SM clock read " +
+                                                             number_text(read_mhz, "%.0f") +
+                                                             " MHz, not a rate this device runs")},
             {"label_note", number_text(cyc, "%.0f") + (measured ? " SM clk" : " clk")}};
         if (measured) m.details.push_back({"sm_clock_MHz", number_text(mhz, "%.0f")});
         if (!overhead.empty())
@@ -246,6 +251,12 @@ Measurement run_chase(const ChaseSpec& spec, Session& s, const ImplPath&, const 
 }
 
 } // namespace
+
+bool plausible_sm_clock(double read_mhz, unsigned reported_mhz) {
+    if (!(read_mhz > 0)) return false;
+    return reported_mhz == 0 ||
+           (read_mhz > 0.05 * reported_mhz && read_mhz <= 1.2 * double(reported_mhz));
+}
 
 size_t chase_line_bytes(const Session& s) {
     const cl_uint line = s.entry.device.getInfo<CL_DEVICE_GLOBAL_MEM_CACHELINE_SIZE>();

@@ -1,6 +1,7 @@
 // label unit: the chase's permutation (one cycle, where a walk ends), the staircase and bank
 // detectors on synthetic curves, the local-banks reference and the local-memory peak.
 #include "core/memory_peak.hpp"
+#include "harness/chase.hpp"
 #include "reference/chase.hpp"
 #include "reference/local.hpp"
 #include "sweep/staircase.hpp"
@@ -117,9 +118,9 @@ TEST(Staircase, LevelsOfAnH200LikeCurve) {
     EXPECT_LT(st.levels[3].from_x, 2 * 50 * MiB);
 }
 
-// A split L2 as the H100 and H200 show it (a CUDA chase and clgauge's sweep): near 287 cycles
-// to 27 MiB, a slope of two close points, the far partition's 494-519 from 35 to 50 MiB, DRAM
-// past the cache. With the chase plan's points (two an octave, eight from a quarter of the
+// A split L2 shaped as the H100's and H200's sweeps show it (baselines/nvidia/NOTES.md): a near
+// level, a slope of two close points, the far partition's level from 0.7x the cache to its
+// size, DRAM past it. With the chase plan's points (two an octave, eight from a quarter of the
 // cache to its size) the far level is an L2 level though it begins past 0.7x the cache, and
 // the slope is no level.
 TEST(Staircase, TheFarL2OfASplitCacheIsAnL2Level) {
@@ -254,6 +255,17 @@ TEST(LocalMemoryPeak, NvidiaSmsTimes128BytesPerClock) {
     f.vendor = "NVIDIA Corporation";
     f.type = CL_DEVICE_TYPE_CPU;
     EXPECT_FALSE(local_memory_peak(f));
+}
+
+// The SM clock a chase kernel read counts its cycles only where the device can run at it.
+TEST(ChaseClock, OnlyAPlausibleSmClockCountsCycles) {
+    EXPECT_TRUE(plausible_sm_clock(1977, 1980));
+    EXPECT_TRUE(plausible_sm_clock(1410, 1980)) << "a capped clock is the point of reading it";
+    EXPECT_FALSE(plausible_sm_clock(0, 1980)) << "a counter the driver does not advance";
+    EXPECT_FALSE(plausible_sm_clock(31.25, 1980)) << "another, slower clock";
+    EXPECT_FALSE(plausible_sm_clock(4000, 1980)) << "faster than the device runs";
+    EXPECT_TRUE(plausible_sm_clock(1500, 0)) << "no reported clock to hold it to";
+    EXPECT_FALSE(plausible_sm_clock(-1, 0));
 }
 
 } // namespace
