@@ -5,6 +5,7 @@
 #include "core/clock_check.hpp"
 #include "core/env.hpp"
 #include "core/phase_clock.hpp"
+#include "core/steady_state.hpp"
 #include "core/watchdog.hpp"
 
 #include <algorithm>
@@ -121,6 +122,20 @@ Stats joined(const Stats& a, const Stats& b) {
     return summarize(std::move(v));
 }
 
+Stats after_first(const Stats& s, size_t n) {
+    if (s.samples.size() <= n) return s;
+    return summarize(std::vector<double>(s.samples.begin() + std::ptrdiff_t(n), s.samples.end()));
+}
+
+// `t` without its first `n` samples (of each clock that has them).
+Timings without_first(Timings t, size_t n) {
+    t.device = after_first(t.device, n);
+    t.host = after_first(t.host, n);
+    t.queued_to_submit = after_first(t.queued_to_submit, n);
+    t.submit_to_start = after_first(t.submit_to_start, n);
+    return t;
+}
+
 // The samples of `a`, then those of `b`; where one of them is on the host's clock, both are.
 Timings merged(Timings a, Timings b) {
     if (a.clock != b.clock) {
@@ -137,6 +152,14 @@ Timings merged(Timings a, Timings b) {
 }
 
 } // namespace
+
+Timings at_steady_state(Timings t, const std::function<Timings(int)>& more) {
+    const size_t ramp = warmup_samples(t.device.samples);
+    if (ramp == 0) return t;
+    t = merged(without_first(std::move(t), ramp), more(int(ramp)));
+    t.warmup_dropped = ramp;
+    return t;
+}
 
 Timings calibrate_and_time(const TimedLaunches& timed, const Budget& budget, int rounds,
                            const GrowLaunch& grow, BudgetLedger* ledger_out) {
@@ -222,6 +245,10 @@ Timings calibrate_and_time(const TimedLaunches& timed, const Budget& budget, int
         t = reuse && measured->clock == TimerSource::Device ? merged(*last, *measured) : *measured;
     }
     if (problem) time_with_host_clock(t, *problem);
+    t = at_steady_state(std::move(t), [&](int n) {
+        PhaseScope measuring(Phase::Measure);
+        return run(0, n, ledger.measure_s);
+    });
     if (ledger_out) *ledger_out = ledger;
     return t;
 }

@@ -38,6 +38,9 @@ struct Timings {
     Stats queued_to_submit, submit_to_start;
     TimerSource clock = TimerSource::Device;
     std::string clock_note; // why the device's clock was not used (empty when it was)
+    // Perf: the leading samples left out as the warm-up (core/steady_state.hpp), and taken
+    // again once steady.
+    size_t warmup_dropped = 0;
 };
 
 using Enqueue = std::function<cl::Event(cl::CommandQueue&)>;
@@ -99,11 +102,17 @@ std::optional<std::string> budget_overrun(const BudgetLedger& spent, const Budge
 // bound holds wherever a launch can be made as short as the aim). Calibration is bounded
 // by the host clock too: a launch the host waits target for is not grown, whatever the
 // device's clock says; and device times that did not follow the growth put the measurement
-// on the host clock. `ledger`, when given, is charged with every launch.
+// on the host clock. The samples' warm-up (core/steady_state.hpp) is left out and as many
+// samples taken again. `ledger`, when given, is charged with every launch.
 using TimedLaunches = std::function<Timings(int warmups, int reps)>;
 using GrowLaunch = std::function<bool(double factor)>;
 Timings calibrate_and_time(const TimedLaunches& timed, const Budget& budget, int rounds,
                            const GrowLaunch& grow, BudgetLedger* ledger = nullptr);
+
+// `t` with its warm-up left out (core/steady_state.hpp) and `more(n)`'s samples in place of
+// the n left out, so that the statistic has the count it was sized for: a ramp at the start is
+// the warm-up's (a copy engine, staging buffers, a clock), not the device's.
+Timings at_steady_state(Timings t, const std::function<Timings(int count)>& more);
 
 // Multiplies `repeats` by `factor`, up to `most`; false when it already is `most`.
 bool grow_repeats(uint32_t& repeats, double factor, uint32_t most);

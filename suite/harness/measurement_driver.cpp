@@ -37,10 +37,13 @@ Timings perf_launches(const KernelHarness& h, const TimedLaunches& timed, const 
                       BudgetLedger& ledger, double already) {
     if (h.reps > 0) {
         PhaseScope measuring(Phase::Measure);
-        const TimedBatch b = time_batch(timed, h.warmups, h.reps);
-        ledger.measure_s += b.charged_s;
-        ledger.launches += b.launches;
-        return b.timings;
+        const auto batch = [&](int warmups, int reps) {
+            const TimedBatch b = time_batch(timed, warmups, reps);
+            ledger.measure_s += b.charged_s;
+            ledger.launches += b.launches;
+            return b.timings;
+        };
+        return at_steady_state(batch(h.warmups, h.reps), [&](int n) { return batch(0, n); });
     }
     const bool calibrated = h.grow && !h.pinned;
     // What calibration and measurement may spend: what was spent already (a floor's probes, a
@@ -142,6 +145,9 @@ MeasurementDriver::calibration_launch(const std::function<std::pair<double, doub
 Measurement MeasurementDriver::run(const KernelHarness& h, double share) {
     Measurement m;
     m.timings = time(h, share);
+    if (m.timings.warmup_dropped > 0)
+        m.details.push_back({"warmup_dropped", std::to_string(m.timings.warmup_dropped) +
+                                                   " leading samples (the ramp), taken again"});
     if (h.describe) h.describe(m);
     {
         PhaseScope verifying(Phase::Verify);
