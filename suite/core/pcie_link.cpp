@@ -9,13 +9,6 @@
 namespace clgauge {
 namespace {
 
-std::string read_line(const std::filesystem::path& p) {
-    std::ifstream in(p);
-    std::string line;
-    std::getline(in, line);
-    return line;
-}
-
 int generation_of(const std::string& speed) { // "32.0 GT/s PCIe"
     const double gts = std::atof(speed.c_str());
     const double table[] = {2.5, 5, 8, 16, 32, 64};
@@ -26,7 +19,7 @@ int generation_of(const std::string& speed) { // "32.0 GT/s PCIe"
 
 } // namespace
 
-std::optional<std::string> pcie_link_from_sysfs(const DeviceFacts& f) {
+std::optional<std::filesystem::path> pci_sysfs_dir(const DeviceFacts& f) {
     if (f.pci_bus_id.size() != 5) return std::nullopt; // "bb:ss" from cl_nv_device_attribute_query
     const unsigned bus = unsigned(std::strtoul(f.pci_bus_id.substr(0, 2).c_str(), nullptr, 16));
     const unsigned slot = unsigned(std::strtoul(f.pci_bus_id.substr(3, 2).c_str(), nullptr, 16));
@@ -36,15 +29,29 @@ std::optional<std::string> pcie_link_from_sysfs(const DeviceFacts& f) {
         unsigned d = 0, b = 0, sl = 0, fn = 0;
         if (std::sscanf(name.c_str(), "%x:%x:%x.%x", &d, &b, &sl, &fn) != 4) continue;
         if (b != bus || (sl != slot && sl != (slot >> 3)) || fn != 0) continue;
-        const std::string speed = read_line(dev.path() / "current_link_speed");
-        const std::string width = read_line(dev.path() / "current_link_width");
-        if (speed.empty() || width.empty()) continue;
-        const std::string max_speed = read_line(dev.path() / "max_link_speed");
-        const std::string max_width = read_line(dev.path() / "max_link_width");
-        return name + ": Gen" + std::to_string(generation_of(speed)) + " x" + width + " (" + speed +
-               ") now, max Gen" + std::to_string(generation_of(max_speed)) + " x" + max_width;
+        return dev.path();
     }
     return std::nullopt;
+}
+
+std::string sysfs_line(const std::filesystem::path& file) {
+    std::ifstream in(file);
+    std::string line;
+    std::getline(in, line);
+    return line;
+}
+
+std::optional<std::string> pcie_link_from_sysfs(const DeviceFacts& f) {
+    const auto dev = pci_sysfs_dir(f);
+    if (!dev) return std::nullopt;
+    const std::string speed = sysfs_line(*dev / "current_link_speed");
+    const std::string width = sysfs_line(*dev / "current_link_width");
+    if (speed.empty() || width.empty()) return std::nullopt;
+    const std::string max_speed = sysfs_line(*dev / "max_link_speed");
+    const std::string max_width = sysfs_line(*dev / "max_link_width");
+    return dev->filename().string() + ": Gen" + std::to_string(generation_of(speed)) + " x" +
+           width + " (" + speed + ") now, max Gen" + std::to_string(generation_of(max_speed)) +
+           " x" + max_width;
 }
 
 } // namespace clgauge

@@ -2,6 +2,7 @@
 #pragma once
 #include "core/device.hpp"
 
+#include <filesystem>
 #include <optional>
 #include <string>
 
@@ -10,5 +11,12 @@ namespace clgauge {
 // The device's PCIe link as Linux reports it ("Gen5 x16 (32.0 GT/s PCIe), max Gen5 x16"),
 // found by the PCI bus id NVIDIA reports; nullopt when unknown.
 std::optional<std::string> pcie_link_from_sysfs(const DeviceFacts& facts);
+
+// The device's PCI function in sysfs ("/sys/bus/pci/devices/0000:41:00.0"), found by the PCI
+// bus id NVIDIA reports; nullopt when unknown.
+std::optional<std::filesystem::path> pci_sysfs_dir(const DeviceFacts& facts);
+
+// The first line of a sysfs file ("" when it cannot be read).
+std::string sysfs_line(const std::filesystem::path& file);
 
 } // namespace clgauge

@@ -2,8 +2,11 @@
 
 #include "core/background_work.hpp"
 #include "core/clock_check.hpp"
+#include "core/near_device.hpp"
 #include "harness/launch.hpp"
 #include "run/ceiling.hpp"
+
+#include <optional>
 
 namespace clgauge {
 
@@ -43,8 +46,14 @@ Measurement run_guarded(Session& session, const Benchmark& b, const RunOptions& 
     (void)session.programs.take_code();
     try {
         // Every harness's figure, however it was timed, against the host and the peak.
+        // A figure the host times is timed from the CPUs nearest the device, into host
+        // memory there.
+        std::optional<NearDevice> near;
+        if (b.host_timed && options.mode == Mode::Perf && !session.facts().is_cpu())
+            near.emplace(session.facts());
         m = measure_within_ceiling(b, session.facts(), session.cores, [&] {
             Measurement x = b.run(session, b, *choice.path, options);
+            if (near) x.details.push_back({"host_placement", near->note()});
             x.path = choice.path->name;
             if (x.status == Status::Ok) check_figure_clock(x.timings);
             return x;
