@@ -14,6 +14,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <optional>
 
 namespace clgauge {
@@ -24,6 +25,11 @@ constexpr size_t kSmallBytes = (64u << 10) + 4100; // RunOptions::small_launch
 // One transfer on a CPU device: 12.8 MiB, the size the default budget of 100 ms gave it when
 // the size followed the budget, whatever the budget now.
 constexpr double kCpuTransferBytes = double(32 << 20) * 0.4;
+// The host memcpy timed beside each sample of a pageable copy: large against the last-level
+// cache, small against the copy.
+constexpr size_t kReferenceBytes = size_t(64) << 20;
+// The piece sizes a pageable copy is tried in (0: the whole copy at once).
+constexpr size_t kPageablePieces[] = {0, size_t(64) << 20, size_t(16) << 20, size_t(4) << 20};
 
 } // namespace
 
@@ -216,9 +222,99 @@ Measurement run_transfer(const TransferSpec& spec, Session& s, const ImplPath&,
         return e;
     };
 
+    // Pageable memory goes through the driver's own pinned staging buffers. In pieces, the
+    // driver stages one while the copy engine moves the one before, where one copy of hundreds
+    // of MiB may be staged whole first: the piece size that moves fastest on this host is the
+    // route's (the whole copy among the candidates), chosen once by timing each.
+    size_t piece = moved;
+    bool piece_chosen = spec.host == HostMemory::Pinned;
+    auto copy_in_pieces = [&](cl::CommandQueue& q) {
+        cl::Event first, last;
+        for (size_t at = 0; at < moved; at += piece) {
+            const size_t n = std::min(piece, moved - at);
+            cl::Event e;
+            if (up)
+                q.enqueueWriteBuffer(dev_up, CL_FALSE, at, n, src->data() + at / 4, nullptr, &e);
+            else
+                q.enqueueReadBuffer(dev_down, CL_FALSE, at, n, dst->data() + at / 4, nullptr, &e);
+            if (at == 0) first = e;
+            last = e;
+        }
+        q.flush();
+        wait_for(last, opts.timeout_s);
+        return std::pair{first, last};
+    };
+    auto choose_piece = [&] {
+        double best = HUGE_VAL;
+        size_t best_piece = moved;
+        for (const size_t candidate : kPageablePieces) {
+            if (candidate != 0 && candidate >= moved) continue;
+            piece = candidate == 0 ? moved : candidate;
+            double fastest = HUGE_VAL;
+            for (int i = 0; i < 2; ++i) {
+                s.queue.finish();
+                const auto t0 = std::chrono::steady_clock::now();
+                (void)copy_in_pieces(s.queue);
+                fastest = std::min(
+                    fastest,
+                    std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+            }
+            if (fastest < best) best = fastest, best_piece = piece;
+        }
+        piece = best_piece;
+        piece_chosen = true;
+    };
+
+    // A pageable copy follows the host (its memory, its load): beside each sample the host's
+    // own memcpy of as many bytes (at most kReferenceBytes) is timed, the rate the gate holds
+    // the figure's ratio to (Measurement::reference_rate).
+    const bool referenced =
+        spec.host == HostMemory::Pageable && !s.facts().is_cpu() && opts.mode == Mode::Perf;
+    const size_t reference_bytes = std::min(bytes, kReferenceBytes);
+    PageableWords reference_from, reference_to;
+    if (referenced) {
+        reference_from = pageable_words(reference_bytes / 4);
+        reference_to = pageable_words(reference_bytes / 4);
+        fill_sentinel(reference_from.get(), reference_bytes / 4, 0x1234u);
+        fill_sentinel(reference_to.get(), reference_bytes / 4, 0x4321u);
+    }
+    std::vector<double> reference_rates;
+    auto time_reference = [&] {
+        if (!referenced) return;
+        const auto t0 = std::chrono::steady_clock::now();
+        std::memcpy(reference_to.get(), reference_from.get(), reference_bytes);
+        const double t =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        if (t > 0) reference_rates.push_back(double(reference_bytes) / t);
+    };
+
     KernelHarness h;
     double per_direction = 0;
-    if (spec.direction != Direction::Both) {
+    if (spec.direction != Direction::Both && spec.host == HostMemory::Pageable) {
+        h.timed = [&](int warmups, int reps) {
+            if (!piece_chosen) choose_piece();
+            std::vector<double> span, host;
+            for (int i = 0; i < warmups + reps; ++i) {
+                s.queue.finish();
+                const auto t0 = std::chrono::steady_clock::now();
+                const auto [first, last] = copy_in_pieces(s.queue);
+                const auto t1 = std::chrono::steady_clock::now();
+                if (i < warmups) continue;
+                span.push_back(double(last.getProfilingInfo<CL_PROFILING_COMMAND_END>() -
+                                      first.getProfilingInfo<CL_PROFILING_COMMAND_START>()) *
+                               1e-9);
+                host.push_back(std::chrono::duration<double>(t1 - t0).count());
+                time_reference();
+            }
+            return Timings{summarize(span), summarize(host)};
+        };
+        h.describe = [&](Measurement& m) {
+            m.work_per_launch = double(moved);
+            per_direction =
+                m.timings.device.median > 0 ? double(moved) / m.timings.device.median : 0;
+            m.details.push_back({"piece_bytes", std::to_string(std::min(piece, moved))});
+        };
+    } else if (spec.direction != Direction::Both) {
         h.enqueue = up ? Enqueue(send) : Enqueue(receive);
         h.describe = [&](Measurement& m) {
             m.work_per_launch = double(moved);
@@ -253,6 +349,7 @@ Measurement run_transfer(const TransferSpec& spec, Session& s, const ImplPath&,
                 host.push_back(std::chrono::duration<double>(t1 - t0).count());
                 each_up.push_back(event_seconds(a));
                 each_down.push_back(event_seconds(b));
+                time_reference();
             }
             return Timings{summarize(span), summarize(host)};
         };
@@ -268,6 +365,13 @@ Measurement run_transfer(const TransferSpec& spec, Session& s, const ImplPath&,
     h.describe = [&, describe](Measurement& m) {
         describe(m);
         m.details.push_back({"bytes", std::to_string(moved)});
+        if (!reference_rates.empty()) {
+            m.reference_rate = summarize(reference_rates).median;
+            m.reference_what =
+                "the host's memcpy, one thread, " + std::to_string(reference_bytes >> 20) + " MiB";
+            m.details.push_back({"reference", m.reference_what});
+            m.details.push_back({"reference_Bps", number_text(m.reference_rate)});
+        }
         m.details.push_back({"host_memory", spec.host == HostMemory::Pinned
                                                 ? "pinned (CL_MEM_ALLOC_HOST_PTR, mapped)"
                                                 : "pageable (std::vector)"});

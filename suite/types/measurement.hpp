@@ -41,6 +41,12 @@ struct Measurement {
     size_t global_size = 0, local_size = 0;
     Verification verification;
     std::vector<std::pair<std::string, std::string>> details; // harness-specific facts
+    // A rate of the host's own, measured beside the samples (the host's memcpy), for a figure
+    // that follows the host (a pageable copy is a host copy into the driver's staging memory):
+    // the gate also holds the figure's ratio to it, since a slower host moves both and a slower
+    // driver only the figure. 0: none.
+    double reference_rate = 0;
+    std::string reference_what; // "the host's memcpy, one thread, 64 MiB"
     // Unit::Seconds entries (latencies): the figure is the median time itself.
     bool time_is_figure = false;
     // The host time this benchmark took, by phase (build, calibrate, measure, verify, host).
