@@ -2,6 +2,7 @@
 
 #include "baseline/gate.hpp"
 #include "baseline/known_judge.hpp"
+#include "baseline/machine.hpp"
 #include "baseline/match.hpp"
 #include "report/format.hpp"
 #include "run/runner.hpp"
@@ -11,6 +12,7 @@
 #include <cstdio>
 #include <iterator>
 #include <map>
+#include <optional>
 
 namespace clgauge {
 
@@ -19,11 +21,32 @@ MetricCheck check_benchmark(Session& session, const Benchmark& b, const Baseline
     const auto it = baseline.metrics.find(b.id);
     const MetricBaseline* base = it == baseline.metrics.end() ? nullptr : &it->second;
     const RunOptions opts = baseline_run_options(options, base);
+    // A host that recorded itself is held to its own recording, any other to the pool.
+    std::string against;
+    std::optional<MetricBaseline> judged, judged_ratios;
+    double baseline_reference = 0;
+    if (base && base->supported) {
+        const std::string me = this_machine(session.facts()).id;
+        if (auto ratios = ratio_baseline(*base)) {
+            std::string same;
+            judged_ratios = judged_baseline(*ratios, me, same);
+        }
+        judged = judged_baseline(*base, me, against);
+        std::vector<double> references;
+        for (const Recording& r : judged->recordings)
+            references.push_back(r.reference);
+        baseline_reference = quantile(references, 0.5);
+    }
+    if (judged) base = &*judged;
     MetricCheck best;
     for (unsigned a = 1; a <= std::max(attempts, 1u); ++a) {
         const Measurement m = run_benchmark(session, b, opts);
         MetricCheck c = compare_metric(b.id, b.unit, base, m.status, m.reason, metric_value(b, m),
-                                       metric_samples(b, m), b.gate_slack_s);
+                                       metric_samples(b, m));
+        if (judged_ratios && m.reference_rate > 0)
+            c = judged_by_ratio(c, *judged_ratios, baseline_reference, m.reference_rate,
+                                m.reference_what, metric_samples(b, m));
+        c.against = against;
         c.path = m.path;
         c.fingerprint = m.code.fingerprint;
         if (base && base->supported && m.code.known()) apply_code(c, judge_code(base, m.code));
@@ -120,8 +143,13 @@ std::string check_line(const MetricCheck& c) {
     if (c.baseline > 0) s += "baseline " + format_rate(c.baseline, c.unit) + ", ";
     if (c.measured > 0) s += "measured " + format_rate(c.measured, c.unit) + ", ";
     if (compared(c))
-        s += format_percent(c.change, true) + " (tolerance " + format_percent(c.tolerance) +
-             ", catches a " + format_percent(c.catches) + " slowdown), ";
+        s += format_percent(c.change, true) + " (" +
+             (c.ratio_to.empty() ? ""
+                                 : "as a ratio to " + c.ratio_to + " " +
+                                       format_percent(c.ratio_change, true) + ", ") +
+             "tolerance " + format_percent(c.tolerance) + ", catches a " +
+             format_percent(c.catches) + " slowdown" +
+             (c.against.empty() ? "" : ", against " + c.against) + "), ";
     s += verdict_name(c.verdict);
     // A regression on the code the baseline ran points at the hardware, the driver's runtime
     // or the machine; on changed code, at the compiler first.

@@ -28,9 +28,4 @@ double smallest_caught(Unit u, double tolerance) {
     return tolerance < 1 ? tolerance / (1 - tolerance) : HUGE_VAL;
 }
 
-double effective_tolerance(Unit u, double recorded, double reference, double slack_seconds) {
-    if (u != Unit::Seconds || !(reference > 0) || !(slack_seconds > 0)) return recorded;
-    return std::max(recorded, std::min(slack_seconds / reference, kToleranceCap));
-}
-
 } // namespace clgauge

@@ -1,8 +1,13 @@
-// What a perf verdict gates on, per unit. Rates: the median of the samples. Latencies: a low
-// quantile, plus an absolute slack where the host clock times them, because a launch latency is a
-// property of the host as much as of the device (CPU, OS, PCIe): machines of one kind move its
-// median by a fifth in its heavy right tail (interrupts, scheduling), while a device or driver
-// that really got slower moves the whole distribution, its fastest launches included.
+// What a perf verdict gates on, per unit, and how far from the baseline it lets a figure
+// move. Rates: the median of the samples. Latencies: a low quantile, which leaves out the
+// host's heavy right tail (interrupts, scheduling) where a device or driver that really got
+// slower moves the whole distribution, its fastest launches included.
+//
+// The tolerance is a model, not the spread of whoever recorded (baseline/pool.hpp): one
+// machine's repeatability, from its recording's rounds and the steady-state samples, plus
+// twice the spread between the machines of the kind that recorded, learned where at least
+// kLearnedMachines did; a host judged against its own recording gets its own repeatability
+// alone (baseline/check.hpp).
 #pragma once
 #include "types/benchmark.hpp"
 
@@ -14,8 +19,16 @@ namespace clgauge {
 // one lucky launch (the minimum) does not decide.
 constexpr double kLatencyQuantile = 0.10;
 
-// The tolerance floor: no device is trusted to repeat itself closer than this.
-constexpr double kToleranceFloor = 0.05;
+// No pool of machines is trusted to agree closer than this.
+constexpr double kToleranceFloor = 0.02;
+// No machine is trusted to repeat itself closer than this (the floor of a recording's own
+// tolerance, clgauge --record --tolerance-floor).
+constexpr double kOwnToleranceFloor = 0.01;
+// The machines of a kind whose spread the pooled tolerance learns from; with fewer, the spread
+// seen so far is no estimate of the next machine's and the tolerance is at least
+// kUnlearnedTolerance.
+constexpr unsigned kLearnedMachines = 4;
+constexpr double kUnlearnedTolerance = 0.05;
 // Above this the spread is noise, not a measurement; the verdict would gate on nothing. A
 // baseline that asks for more is refused where it is read (baseline/schema.cpp).
 constexpr double kToleranceCap = 0.5;
@@ -26,11 +39,6 @@ const char* gate_statistic(Unit u);
 double gate_value(Unit u, const std::vector<double>& samples);
 // Linear-interpolated quantile q in [0, 1] of `samples` (0 when empty).
 double quantile(std::vector<double> samples, double q);
-// The relative tolerance a verdict applies: the recorded one, for a latency with an absolute
-// slack (EntryHeader::gate_slack_s) widened to that slack at `reference` seconds, never above
-// kToleranceCap (a doubling always fails).
-double effective_tolerance(Unit u, double recorded, double reference, double slack_seconds);
-
 // The slowdown a driver team asks the gate to catch on every metric: the device's work taking
 // 10% longer (a rate divided by 1.10, a latency times 1.10).
 constexpr double kSensitivityTarget = 0.10;

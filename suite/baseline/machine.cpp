@@ -23,14 +23,16 @@ std::string cpu_model() {
 }
 } // namespace
 
-BaselineMachine this_machine() {
+BaselineMachine this_machine(const DeviceFacts& facts) {
     BaselineMachine m;
     char host[256] = {};
     if (::gethostname(host, sizeof host - 1) != 0) host[0] = '\0';
     m.hostname_hash = fnv1a64_hex(host);
     m.cpu = cpu_model();
     const std::string named = env_text("CLGAUGE_MACHINE");
-    m.id = !named.empty() ? named : "host-" + m.hostname_hash.substr(0, 8);
+    m.id = !named.empty()           ? named
+           : facts.uuid.size() >= 8 ? "gpu-" + facts.uuid.substr(0, 8)
+                                    : "host-" + m.hostname_hash.substr(0, 8);
     return m;
 }
 

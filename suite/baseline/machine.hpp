@@ -3,13 +3,16 @@
 #pragma once
 #include "baseline/schema.hpp"
 #include "core/code_identity.hpp" // fnv1a64_hex: hashes that stay across builds
+#include "core/device.hpp"
 
 #include <string>
 
 namespace clgauge {
 
-// This host: id from CLGAUGE_MACHINE where set (rented machines may share a hostname), else
+// The machine a device's figures are recorded on and judged from: id from CLGAUGE_MACHINE
+// where set, else "gpu-" and the first 8 hex digits of the device's UUID where it reports one
+// (rented machines share hostnames: every lent VM may be "vm"; a GPU's UUID is its own), else
 // "host-" and the first 8 hex digits of the hostname's hash; the CPU model from /proc/cpuinfo.
-BaselineMachine this_machine();
+BaselineMachine this_machine(const DeviceFacts& facts);
 
 } // namespace clgauge

@@ -19,10 +19,15 @@ double pooled_value(const std::vector<Recording>& recordings) {
 }
 
 double pooled_tolerance(const std::vector<Recording>& recordings, double value) {
-    if (!(value > 0)) return kToleranceCap;
-    double tol = 0;
-    for (const auto& r : recordings)
-        tol = std::max(tol, r.tolerance + std::fabs(r.value - value) / value);
+    if (!(value > 0) || recordings.empty()) return kToleranceCap;
+    double spread = 0;
+    std::vector<double> own;
+    for (const auto& r : recordings) {
+        spread = std::max(spread, std::fabs(r.value - value) / value);
+        own.push_back(r.tolerance);
+    }
+    double tol = std::max(quantile(own, 0.5) + 2 * spread, kToleranceFloor);
+    if (recordings.size() < kLearnedMachines) tol = std::max(tol, kUnlearnedTolerance);
     return std::min(tol, kToleranceCap);
 }
 

@@ -12,8 +12,10 @@ namespace clgauge {
 
 // The median of the recordings' gate values: with two machines their midpoint.
 double pooled_value(const std::vector<Recording>& recordings);
-// Every contributing machine keeps the margin it had alone: the largest of each recording's
-// own tolerance plus its distance from the pooled value, capped at kToleranceCap.
+// The tolerance a machine of the kind that did not record gets (gate.hpp): the typical
+// recording's own tolerance (their median) plus twice the largest distance of a machine's value
+// from the pooled one, at least kToleranceFloor, at least kUnlearnedTolerance while fewer than
+// kLearnedMachines recorded, at most kToleranceCap.
 double pooled_tolerance(const std::vector<Recording>& recordings, double value);
 // Recomputes everything `m` derives from m.recordings (value, tolerance, pooled samples and
 // their summary, rounds, budget, path, newest driver/date/version).

@@ -43,6 +43,7 @@ RecordOutcome metric_from_rounds(const Benchmark& b, const std::vector<Measureme
     }
     Recording rec;
     std::vector<double> round_values; // each round's gate statistic
+    std::vector<double> references;   // each round's host reference, where measured
     for (const auto& r : rounds) {
         if (r.status != Status::Ok) {
             out.why = "unsupported in one round and ok in another";
@@ -51,6 +52,7 @@ RecordOutcome metric_from_rounds(const Benchmark& b, const std::vector<Measureme
         const auto s = metric_samples(b, r);
         rec.samples.insert(rec.samples.end(), s.begin(), s.end());
         round_values.push_back(gate_value(b.unit, s));
+        if (r.reference_rate > 0) references.push_back(r.reference_rate);
         m.path = r.path;
     }
     if (rec.samples.size() < kMinBaselineSamples) {
@@ -67,10 +69,13 @@ RecordOutcome metric_from_rounds(const Benchmark& b, const std::vector<Measureme
     rec.rounds = static_cast<unsigned>(rounds.size());
     rec.code = rounds.front().code; // one process builds each program once: every round's
     rec.value = gate_value(b.unit, rec.samples);
+    // Every round measured the reference, or the recording has none.
+    if (references.size() == rounds.size()) rec.reference = summarize(references).median;
     rec.median = st.median;
     rec.min = st.min;
     rec.max = st.max;
-    rec.tolerance = tolerance_from_spread(rec.value, st.mad, round_values, tolerance_floor);
+    rec.tolerance = tolerance_from_spread(rec.value, st.mad, round_values,
+                                          rec.samples.size() / rounds.size(), tolerance_floor);
     m.recordings = {std::move(rec)};
     pool_recordings(m);
     out.recorded = true;
@@ -137,7 +142,7 @@ RecordReport record_baseline(Session& session, const std::vector<const Benchmark
                 break;
             }
         }
-    rep.machine = this_machine();
+    rep.machine = this_machine(session.facts());
     if (!rep.hung.empty()) {
         for (size_t i = 0; i < selection.size(); ++i) {
             const std::string& id = selection[i]->id;

@@ -60,7 +60,7 @@ using RoundProgress = std::function<void(unsigned round, size_t done, const Benc
 RecordReport record_baseline(Session& session, const std::vector<const Benchmark*>& selection,
                              const RunOptions& options, const std::string& dir,
                              unsigned rounds = kDefaultRecordRounds,
-                             double tolerance_floor = kToleranceFloor,
+                             double tolerance_floor = kOwnToleranceFloor,
                              const RoundProgress& progress = {});
 
 } // namespace clgauge

@@ -23,6 +23,7 @@ nlohmann::ordered_json recording_to_json(const Recording& r) {
                                 {"value", r.value},     {"tolerance", r.tolerance},
                                 {"median", r.median},   {"min", r.min},
                                 {"max", r.max},         {"count", r.samples.size()}};
+    if (r.reference > 0) j["reference"] = r.reference;
     if (r.code.known()) j["code"] = code_to_json<nlohmann::ordered_json>(r.code);
     j["samples"] = r.samples;
     return j;
@@ -177,6 +178,7 @@ Recording read_recording(const Reader& r, const MetricBaseline& m) {
     rec.max = r.positive("max");
     rec.samples = read_samples(r);
     check_summary(r, rec.samples, rec.median, rec.min, rec.max);
+    if (r.has("reference")) rec.reference = r.positive("reference");
     rec.code = code_from_json(r);
     const double want = gate_value(m.unit, rec.samples);
     if (!close(want, rec.value))
@@ -212,7 +214,8 @@ void read_v2_recordings(const Reader& r, MetricBaseline& m) {
     if (tolerance < m.tolerance * (1 - 1e-9))
         r.fail("tolerance", "is " + num(tolerance) + " but the recordings need at least " +
                                 num(m.tolerance) +
-                                " (each machine's own tolerance plus its distance from value)");
+                                " (the typical machine's own tolerance plus twice the machines' "
+                                "spread: baseline/pool.hpp)");
     m.tolerance = tolerance;
 }
 

@@ -41,6 +41,9 @@ struct Recording {
     double value = 0; // the gate statistic of `samples` (gate.hpp)
     double median = 0, min = 0, max = 0;
     double tolerance = 0; // from this machine's own spread
+    // The host's own rate measured beside the samples (Measurement::reference_rate), its median
+    // over the rounds; 0: none. A check that measures one too judges the ratio to it as well.
+    double reference = 0;
     std::vector<double> samples;
     // The code it measured (fingerprint, options, resources): unknown in files recorded
     // before fingerprints, until clgauge --stamp-code adds it from a report.

@@ -1,6 +1,7 @@
 #include "baseline/verdict.hpp"
 
 #include "baseline/gate.hpp"
+#include "baseline/pool.hpp"
 #include "core/mann_whitney.hpp"
 #include "report/format.hpp"
 #include "types/results.hpp"
@@ -12,9 +13,10 @@
 namespace clgauge {
 
 double tolerance_from_spread(double median, double mad, const std::vector<double>& round_medians,
-                             double floor) {
+                             size_t per_round, double floor) {
     if (!(median > 0)) return kToleranceCap;
-    double tol = 4.0 * 1.4826 * mad / median;
+    double tol =
+        4.0 * 1.2533 * 1.4826 * mad / median / std::sqrt(double(std::max<size_t>(per_round, 1)));
     if (round_medians.size() > 1) {
         const auto [lo, hi] = std::minmax_element(round_medians.begin(), round_medians.end());
         tol = std::max(tol, 2.0 * (*hi - *lo) / median);
@@ -74,9 +76,79 @@ void apply_code(MetricCheck& c, const CodeJudgement& j) {
     }
 }
 
+MetricBaseline judged_baseline(const MetricBaseline& m, const std::string& machine,
+                               std::string& against) {
+    for (const Recording& r : m.recordings)
+        if (!machine.empty() && r.machine == machine && r.value > 0 && !r.samples.empty()) {
+            MetricBaseline own = m;
+            own.recordings = {r};
+            own.samples = r.samples;
+            own.value = r.value;
+            own.tolerance = r.tolerance;
+            against = "its own recording (" + machine + ")";
+            return own;
+        }
+    const size_t n = m.recordings.size();
+    against = "the pool of " + std::to_string(n) + (n == 1 ? " machine" : " machines");
+    if (n > 0 && n < kLearnedMachines)
+        against += " (fewer than " + std::to_string(kLearnedMachines) + ": tolerance at least " +
+                   format_percent(kUnlearnedTolerance) + ")";
+    return m;
+}
+
+std::optional<MetricBaseline> ratio_baseline(const MetricBaseline& m) {
+    if (!m.supported || m.recordings.empty()) return std::nullopt;
+    MetricBaseline r = m;
+    for (Recording& rec : r.recordings) {
+        if (!(rec.reference > 0)) return std::nullopt;
+        for (double& x : rec.samples)
+            x /= rec.reference;
+        rec.value /= rec.reference;
+        rec.median /= rec.reference;
+        rec.min /= rec.reference;
+        rec.max /= rec.reference;
+        rec.reference = 1;
+    }
+    pool_recordings(r);
+    return r;
+}
+
+MetricCheck judged_by_ratio(const MetricCheck& plain, const MetricBaseline& ratios,
+                            double baseline_reference, double reference, const std::string& what,
+                            const std::vector<double>& samples) {
+    if (plain.status != Status::Ok || !(reference > 0) || samples.empty()) return plain;
+    std::vector<double> ratio_samples;
+    for (double x : samples)
+        ratio_samples.push_back(x / reference);
+    const MetricCheck r =
+        compare_metric(plain.id, plain.unit, &ratios, Status::Ok, "",
+                       gate_value(plain.unit, samples) / reference, ratio_samples);
+    if (r.verdict != Verdict::Ok && r.verdict != Verdict::Stale && r.verdict != Verdict::Regression)
+        return plain;
+    MetricCheck c = plain;
+    c.verdict = r.verdict;
+    c.tolerance = r.tolerance;
+    c.catches = r.catches;
+    c.p_value = r.p_value;
+    c.ratio_to = what;
+    c.ratio_change = r.change;
+    c.proposed = r.verdict == Verdict::Stale ? plain.measured : 0;
+    const double host_change = baseline_reference > 0 ? reference / baseline_reference - 1 : 0;
+    std::string note = "judged by its ratio to " + what + " in the same run (" +
+                       format_rate(reference, plain.unit) + ", " +
+                       format_percent(host_change, true) + " against the baseline's)";
+    if (r.verdict == Verdict::Regression)
+        note += ": the figure fell against the host's own rate, the driver's part is slower";
+    else if (plain.verdict == Verdict::Regression)
+        note += ": the figure fell with the host's own rate, the host is slower, not the driver";
+    if (!r.note.empty()) note += "; ratio " + r.note;
+    c.note = note;
+    return c;
+}
+
 MetricCheck compare_metric(const std::string& id, Unit unit, const MetricBaseline* base,
                            Status status, const std::string& reason, double measured,
-                           const std::vector<double>& samples, double slack_seconds) {
+                           const std::vector<double>& samples) {
     MetricCheck c;
     c.id = id;
     c.unit = unit;
@@ -90,7 +162,7 @@ MetricCheck compare_metric(const std::string& id, Unit unit, const MetricBaselin
     }
     if (base && base->supported) {
         c.baseline = reference_value(*base);
-        c.tolerance = effective_tolerance(unit, base->tolerance, c.baseline, slack_seconds);
+        c.tolerance = base->tolerance;
         c.catches = smallest_caught(unit, c.tolerance);
     }
     if (is_failure(status)) {
@@ -128,8 +200,13 @@ MetricCheck compare_metric(const std::string& id, Unit unit, const MetricBaselin
     c.change = (measured - c.baseline) / c.baseline;
     const bool lower = lower_is_better(unit);
     const double worse = lower ? c.change : -c.change; // positive: worse than the baseline
-    c.p_value = lower ? mann_whitney_smaller_p(base->samples, samples)
-                      : mann_whitney_smaller_p(samples, base->samples);
+    // The samples against the baseline's moved by the tolerance: a figure inside the
+    // tolerance is no regression however many samples say it is slower.
+    std::vector<double> edge = base->samples;
+    for (double& x : edge)
+        x *= lower ? 1 + c.tolerance : 1 - c.tolerance;
+    c.p_value =
+        lower ? mann_whitney_smaller_p(edge, samples) : mann_whitney_smaller_p(samples, edge);
     const std::string stat = gate_statistic(unit);
     if (worse > c.tolerance) {
         if (c.p_value < kConfirmP) {

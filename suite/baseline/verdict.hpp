@@ -18,11 +18,12 @@ inline bool lower_is_better(Unit u) {
     return u == Unit::Seconds;
 }
 
-// The relative tolerance recorded for a metric: from the robust spread of the pooled samples
-// (4 sigma, sigma = 1.4826 MAD) and from how far the medians of independent rounds drifted
-// apart (twice their range), never below the floor nor above the cap.
+// One machine's repeatability, the tolerance its recording gets: how far the gate statistic of
+// one run of `per_round` samples strays, from the samples' robust spread (4 standard errors of
+// a median, sigma = 1.4826 MAD) and from how far the independent rounds' statistics drifted
+// apart (twice their range), never below `floor` nor above the cap.
 double tolerance_from_spread(double median, double mad, const std::vector<double>& round_medians,
-                             double floor = kToleranceFloor);
+                             size_t per_round, double floor = kOwnToleranceFloor);
 
 // One-sided Mann-Whitney U test (normal approximation, tie-corrected, continuity-corrected):
 // the p-value that `a` is not stochastically smaller than `b`.
@@ -61,11 +62,18 @@ struct MetricCheck {
     double baseline = 0, measured = 0;
     // baseline and measured are the gate statistic (gate.hpp): medians, a latency's p10.
     double change = 0;    // (measured - baseline) / baseline
-    double tolerance = 0; // the baseline's, for a latency widened by the absolute slack
+    double tolerance = 0; // of what it was judged against (`against`)
     double catches = 0;   // the smallest slowdown that tolerance fails (gate.hpp: smallest_caught)
     double p_value = 1;   // Mann-Whitney U, when the medians were compared
     double proposed = 0;  // a new baseline median, when stale
     unsigned attempts = 1;
+    // "the pool of 4 machines", "its own recording (gpu-5f1c0a2e)": the baseline it was held to
+    std::string against;
+    // Judged by the figure's ratio to a rate of the host's measured in the same run (a pageable
+    // copy to the host's memcpy): what that rate is, and the ratio's change against the
+    // baseline's; the verdict, tolerance, catches and p_value are then the ratio's.
+    std::string ratio_to;
+    double ratio_change = 0;
     std::string path; // the implementation path that ran (or would have)
     std::string note; // why, in words
     CodeMatch code = CodeMatch::Unknown;
@@ -74,11 +82,29 @@ struct MetricCheck {
 };
 
 // `base` is null when the baseline has no entry for this id. `measured` is the harness's figure;
-// where `samples` are given the gate statistic of them is compared instead. `slack_seconds`:
-// the entry's gate_slack_s (a latency on the host clock), 0 for everything timed on the device.
+// where `samples` are given the gate statistic of them is compared instead. A regression is a
+// gate statistic worse than the tolerance allows that the samples confirm: a one-sided
+// Mann-Whitney test of the samples against the baseline's moved by the tolerance.
 MetricCheck compare_metric(const std::string& id, Unit unit, const MetricBaseline* base,
                            Status status, const std::string& reason, double measured,
-                           const std::vector<double>& samples, double slack_seconds = 0);
+                           const std::vector<double>& samples);
+
+// The baseline a host is held to: its own recording of `m`, where `machine` made one (its own
+// repeatability as the tolerance), else the pool. `against` says which.
+MetricBaseline judged_baseline(const MetricBaseline& m, const std::string& machine,
+                               std::string& against);
+
+// `m` as ratios to each recording's host reference (Recording::reference), pooled as any metric
+// is (value, tolerance, samples); nullopt where a recording has none.
+std::optional<MetricBaseline> ratio_baseline(const MetricBaseline& m);
+
+// `plain` (the figure against `base`) judged instead by the figure's ratio to `reference`, the
+// host's rate measured in the same run (`what`), against `ratios` (ratio_baseline): a slower
+// host moves the figure and its reference alike and passes, a slower driver moves the figure
+// alone and fails. The note says which moved.
+MetricCheck judged_by_ratio(const MetricCheck& plain, const MetricBaseline& ratios,
+                            double baseline_reference, double reference, const std::string& what,
+                            const std::vector<double>& samples);
 
 // The code judgement (code_check.hpp) added to a verdict: its words, its notes, and SPILL in
 // place of ok, stale or a regression (the regression's words kept in the note).

@@ -58,7 +58,8 @@ options:
                        another machine merges into the file (CLGAUGE_MACHINE names it)
   --allow-fixed        a known failure that now passes is not an error (also
                        $CLGAUGE_ALLOW_FIXED=1); lists: DIR/known-failures/*.json
-  --tolerance-floor P  smallest tolerance --record writes, in percent (default 5)
+  --tolerance-floor P  smallest tolerance a recording gets for its own host,
+                       in percent (default 1)
   --timing             after the table, each benchmark's QUEUED->SUBMIT->START->END
                        breakdown vs the host clock, the profiling timer resolution and
                        the cost of profiling itself (also in --json)
@@ -344,7 +345,7 @@ RunRequest request_for(const CliOptions& cli) {
         r.mode = CheckMode{cli.json_file, allow_fixed};
     else if (cli.record)
         r.mode = RecordMode{cli.rounds.value_or(kDefaultRecordRounds),
-                            cli.tolerance_floor.value_or(kToleranceFloor)};
+                            cli.tolerance_floor.value_or(kOwnToleranceFloor)};
     else if (!cli.sweeps.empty())
         r.mode = SweepMode{cli.sweeps, cli.sweep_short, cli.out_dir, cli.json_file};
     else if (cli.audit)

@@ -27,7 +27,7 @@ struct CheckMode {
 // The selection measured in rounds and pooled into the device's baseline.
 struct RecordMode {
     unsigned rounds = 3;
-    double tolerance_floor = 0.05;
+    double tolerance_floor = 0.01; // baseline/gate.hpp: kOwnToleranceFloor
 };
 
 // Parameter sweeps instead of the table.

@@ -173,8 +173,7 @@ Measurement run_latency(const LatencySpec& spec, Session& s, const ImplPath&,
 } // namespace
 
 Benchmark latency_benchmark(LatencySpec spec) {
-    // Both figures pass through the host's launch path: the gate gives them the host slack.
-    spec.entry.gate_slack_s = kHostLatencySlackSeconds;
+    // Both figures pass through the host's launch path.
     spec.entry.host_timed = true;
     return make_benchmark(std::move(spec), run_latency, "launch", Unit::Seconds);
 }

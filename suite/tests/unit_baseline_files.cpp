@@ -266,9 +266,9 @@ TEST(BaselineSchema, CommittedBaselinesPoolSeveralMachines) {
         const BaselineFile f = load_baseline(baselines_dir() + name);
         EXPECT_EQ(f.machines.size(), count) << name;
         EXPECT_EQ(f.metrics.size(), metrics.at(name)) << name;
-        for (const char* id : {"local.read.f32x4", "cache.l1.read", "latency.chase",
-                               "barrier.local.256", "xfer.d2h.pageable.staged", "mma.sp.h",
-                               "mma.sp.i8"})
+        for (const char* id :
+             {"local.read.f32x4", "cache.l1.read", "latency.chase", "barrier.local.256",
+              "xfer.d2h.pageable.staged", "mma.sp.h", "mma.sp.i8"})
             EXPECT_TRUE(f.metrics.contains(id)) << name << " lost " << id;
         for (const char* id : two_machines.at(name)) {
             ASSERT_TRUE(f.metrics.contains(id)) << name << " lost " << id;
@@ -280,11 +280,15 @@ TEST(BaselineSchema, CommittedBaselinesPoolSeveralMachines) {
 TEST(BaselineMachineId, StableHashAndOverride) {
     EXPECT_EQ(fnv1a64_hex(""), "cbf29ce484222325");
     EXPECT_EQ(fnv1a64_hex("a"), "af63dc4c8601ec8c");
-    const BaselineMachine m = this_machine();
+    DeviceFacts facts = h200();
+    const BaselineMachine m = this_machine(facts);
     EXPECT_FALSE(m.cpu.empty());
     EXPECT_EQ(m.hostname_hash.size(), 16u);
     if (!std::getenv("CLGAUGE_MACHINE")) {
         EXPECT_EQ(m.id, "host-" + m.hostname_hash.substr(0, 8));
+        // Lent machines share hostnames ("vm"): a device that reports its UUID names itself.
+        facts.uuid = "5f1c0a2e9d8b7c6a5f1c0a2e9d8b7c6a";
+        EXPECT_EQ(this_machine(facts).id, "gpu-5f1c0a2e");
     }
 }
 

@@ -169,9 +169,9 @@ TEST_F(BaselineMerge, SecondMachineMergesAndTheToleranceCoversTheSpread) {
     EXPECT_EQ(ab->machines[1].first_recorded, "2026-11-23T00:00:00Z");
     EXPECT_EQ(ab->machines[1].cpu, "Test CPU");
     EXPECT_NEAR(m.value, 110e12, 1e3) << "the midpoint of the two machines";
-    // Planted fault "a tolerance that ignores the spread": each machine keeps its own 5% plus
-    // its distance from the pooled value (10/110).
-    EXPECT_NEAR(m.tolerance, 0.05 + 10.0 / 110.0, 1e-9);
+    // Planted fault "a tolerance that ignores the spread": the typical machine's own 5% plus
+    // twice the largest distance from the pooled value (10/110).
+    EXPECT_NEAR(m.tolerance, 0.05 + 2 * 10.0 / 110.0, 1e-9);
     auto check = [&](double fma) {
         return compare_metric("fp32.fma", Unit::FlopPerSecond, &m, Status::Ok, "", fma,
                               around(fma, 0.01))
@@ -251,9 +251,38 @@ TEST(BaselinePool, ValueAndTolerance) {
         rs[i].tolerance = 0.05;
     }
     EXPECT_DOUBLE_EQ(pooled_value(rs), 110);
-    EXPECT_NEAR(pooled_tolerance(rs, 110), 0.05 + 10.0 / 110, 1e-12);
+    EXPECT_NEAR(pooled_tolerance(rs, 110), 0.05 + 2 * 10.0 / 110, 1e-12);
     rs[2].value = 1000;
     EXPECT_DOUBLE_EQ(pooled_tolerance(rs, pooled_value(rs)), kToleranceCap);
+}
+
+// The model (baseline/gate.hpp): the typical machine's own tolerance plus twice the spread
+// between machines, learned from kLearnedMachines; no more than that, so that a kind whose
+// machines agree catches a 3% slowdown.
+TEST(BaselinePool, ToleranceIsOwnPlusTwiceTheSpreadOnceFourMachinesRecorded) {
+    std::vector<Recording> rs(kLearnedMachines);
+    const double values[] = {100.0, 100.4, 99.7, 100.2};
+    for (size_t i = 0; i < rs.size(); ++i) {
+        rs[i].value = values[i];
+        rs[i].tolerance = 0.01;
+    }
+    const double v = pooled_value(rs);
+    EXPECT_DOUBLE_EQ(v, 100.1);
+    // Planted fault "a tolerance wider than the floor": four machines within 0.4% of each
+    // other must get the floor, not the unlearned 5% nor the old own-plus-distance sum.
+    EXPECT_DOUBLE_EQ(pooled_tolerance(rs, v), kToleranceFloor);
+    EXPECT_LT(smallest_caught(Unit::FlopPerSecond, pooled_tolerance(rs, v)), 0.03);
+    // One machine fewer: the spread of three is no estimate of the next machine's.
+    rs.pop_back();
+    EXPECT_DOUBLE_EQ(pooled_tolerance(rs, pooled_value(rs)), kUnlearnedTolerance);
+    // Machines 3% apart: the tolerance follows them.
+    rs = std::vector<Recording>(4);
+    const double wide[] = {100.0, 103.0, 97.0, 100.0};
+    for (size_t i = 0; i < rs.size(); ++i) {
+        rs[i].value = wide[i];
+        rs[i].tolerance = 0.01;
+    }
+    EXPECT_NEAR(pooled_tolerance(rs, pooled_value(rs)), 0.01 + 2 * 0.03, 1e-12);
 }
 
 } // namespace

@@ -18,12 +18,6 @@ enum class Unit { FlopPerSecond, OpPerSecond, BytePerSecond, Seconds };
 const char* unit_name(Unit u);                               // "FLOP/s", "OP/s", "B/s", "s"
 std::optional<Unit> unit_from_name(const std::string& name); // none for any other text
 
-// The slack a latency taken on the host clock gets in the perf gate, whatever its recorded
-// tolerance: two hosts of one kind differ by a few microseconds in the launch path (CPU, OS,
-// PCIe). A latency timed on the device (a barrier, a dependent load) differs by nanoseconds
-// and gets none.
-constexpr double kHostLatencySlackSeconds = 3e-6;
-
 // What every registry entry states, whichever harness runs it. Each harness's Spec begins
 // with one (`EntryHeader entry;`) and adds what its kernels need.
 struct EntryHeader {
@@ -33,9 +27,6 @@ struct EntryHeader {
     std::string description;
     Unit unit = Unit::FlopPerSecond;
     std::vector<ImplPath> paths; // best first
-    // Absolute slack, in seconds, added to this latency's tolerance in the perf gate: set by a
-    // harness whose figure passes through the host (harness/latency: kHostLatencySlackSeconds).
-    double gate_slack_s = 0;
     // The figure passes through the host (its clock, its copies): a run waits for the programs
     // being built in other processes (process/build_workers.hpp) to be done before it runs this.
     bool host_timed = false;
