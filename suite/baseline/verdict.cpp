@@ -201,10 +201,18 @@ MetricCheck compare_metric(const std::string& id, Unit unit, const MetricBaselin
     const bool lower = lower_is_better(unit);
     const double worse = lower ? c.change : -c.change; // positive: worse than the baseline
     // The samples against the baseline's moved by the tolerance: a figure inside the
-    // tolerance is no regression however many samples say it is slower.
-    std::vector<double> edge = base->samples;
-    for (double& x : edge)
-        x *= lower ? 1 + c.tolerance : 1 - c.tolerance;
+    // tolerance is no regression however many samples say it is slower. Each machine's samples
+    // are centred on the pooled value first, so that the edge has one machine's noise, not
+    // the spread between machines (which the tolerance holds).
+    const double move = lower ? 1 + c.tolerance : 1 - c.tolerance;
+    std::vector<double> edge;
+    for (const Recording& r : base->recordings)
+        if (r.value > 0)
+            for (double x : r.samples)
+                edge.push_back(x / r.value * c.baseline * move);
+    if (edge.empty())
+        for (double x : base->samples)
+            edge.push_back(x * move);
     c.p_value =
         lower ? mann_whitney_smaller_p(edge, samples) : mann_whitney_smaller_p(samples, edge);
     const std::string stat = gate_statistic(unit);

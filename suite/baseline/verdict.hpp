@@ -67,7 +67,7 @@ struct MetricCheck {
     double p_value = 1;   // Mann-Whitney U, when the medians were compared
     double proposed = 0;  // a new baseline median, when stale
     unsigned attempts = 1;
-    // "the pool of 4 machines", "its own recording (gpu-5f1c0a2e)": the baseline it was held to
+    // "the pool of 4 machines", "its own recording (gpu-<uuid>)": the baseline it was held to
     std::string against;
     // Judged by the figure's ratio to a rate of the host's measured in the same run (a pageable
     // copy to the host's memcpy): what that rate is, and the ratio's change against the

@@ -28,10 +28,10 @@ TEST(BaselineVerdict, ToleranceFromSpreadHasFloorAndCap) {
     EXPECT_NEAR(tolerance_from_spread(100, 0, {97, 100, 101}, 10), 0.08, 1e-12); // 2x range
     EXPECT_DOUBLE_EQ(tolerance_from_spread(100, 20, {}, 1), kToleranceCap);
     EXPECT_DOUBLE_EQ(tolerance_from_spread(100, 0, {}, 10, 0.2), 0.2);
-    // Planted fault "a tolerance wider than the floor": 20 steady samples with a 1% spread and
+    // Planted fault "a tolerance wider than the floor": 20 steady samples with a 0.5% MAD and
     // rounds that agree within 0.2% are one machine repeating itself to the floor, where four
-    // sigma of single samples (the old rule) gave 6%.
-    EXPECT_DOUBLE_EQ(tolerance_from_spread(100, 1, {100, 100.1, 99.9}, 20), kOwnToleranceFloor);
+    // sigma of single samples (the old rule) gave 3%.
+    EXPECT_DOUBLE_EQ(tolerance_from_spread(100, 0.5, {100, 100.1, 99.9}, 20), kOwnToleranceFloor);
 }
 
 TEST(BaselineVerdict, MannWhitney) {
