@@ -11,7 +11,7 @@ namespace clgauge {
 
 // The machine a device's figures are recorded on and judged from: id from CLGAUGE_MACHINE
 // where set, else "gpu-" and the first 8 hex digits of the device's UUID where it reports one
-// (rented machines share hostnames: every lent VM may be "vm"; a GPU's UUID is its own), else
+// (rented machines share hostnames: every rented VM may be "vm"; a GPU's UUID is its own), else
 // "host-" and the first 8 hex digits of the hostname's hash; the CPU model from /proc/cpuinfo.
 BaselineMachine this_machine(const DeviceFacts& facts);
 

@@ -286,7 +286,7 @@ TEST(BaselineMachineId, StableHashAndOverride) {
     EXPECT_EQ(m.hostname_hash.size(), 16u);
     if (!std::getenv("CLGAUGE_MACHINE")) {
         EXPECT_EQ(m.id, "host-" + m.hostname_hash.substr(0, 8));
-        // Lent machines share hostnames ("vm"): a device that reports its UUID names itself.
+        // Rented machines share hostnames ("vm"): a device that reports its UUID names itself.
         facts.uuid = "5f1c0a2e9d8b7c6a5f1c0a2e9d8b7c6a";
         EXPECT_EQ(this_machine(facts).id, "gpu-5f1c0a2e");
     }
