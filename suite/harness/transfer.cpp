@@ -381,6 +381,7 @@ Measurement run_transfer(const TransferSpec& spec, Session& s, const ImplPath&,
     h.shrink = [&](double factor) {
         each_up.clear(); // the first launch's, of all the bytes
         each_down.clear();
+        piece_chosen = spec.host == HostMemory::Pinned; // chosen again at the size measured
         return shrink_transfer(moved, factor);
     };
     h.verify = [&] {
