@@ -234,6 +234,12 @@ void print_checks(std::ostream& os, const std::string& file, const BaselineFile&
         os << (i ? ";" : "") << " " << f.machines[i].id << " (" << f.machines[i].cpu << ", "
            << f.machines[i].last_recorded << ")";
     os << "\n";
+    // Which baseline the metrics were held to: this host's own recordings, or the pool.
+    std::map<std::string, size_t> against;
+    for (const auto& c : checks)
+        if (!c.against.empty()) ++against[c.against];
+    for (const auto& [what, count] : against)
+        os << "Held to " << what << ": " << count << (count == 1 ? " metric\n" : " metrics\n");
     char row[256];
     // "catches": the smallest slowdown the metric's tolerance fails (baseline/gate.hpp).
     std::snprintf(row, sizeof row, "%-20s %18s %18s %8s %7s %8s  %-8s %s\n", "metric", "baseline",
