@@ -48,8 +48,8 @@ std::vector<int> parse_cpulist(const std::string& list) {
     return cpus;
 }
 
-NearDevice::NearDevice(const DeviceFacts& facts) {
-    const auto dev = pci_sysfs_dir(facts);
+NearDevice::NearDevice(const DeviceFacts& facts, const std::filesystem::path& sys) {
+    const auto dev = pci_sysfs_dir(facts, sys);
     if (!dev) {
         note_ = "no PCI function known for the device: host threads and buffers where the OS "
                 "puts them";

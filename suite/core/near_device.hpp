@@ -3,6 +3,7 @@
 #pragma once
 #include "core/device.hpp"
 
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
@@ -19,7 +20,8 @@ std::vector<int> parse_cpulist(const std::string& list);
 // note() says why.
 class NearDevice {
   public:
-    explicit NearDevice(const DeviceFacts& facts);
+    // `sys`: where sysfs is (a test's own tree).
+    explicit NearDevice(const DeviceFacts& facts, const std::filesystem::path& sys = "/sys");
     ~NearDevice();
     NearDevice(const NearDevice&) = delete;
     NearDevice& operator=(const NearDevice&) = delete;

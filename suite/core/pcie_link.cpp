@@ -19,12 +19,13 @@ int generation_of(const std::string& speed) { // "32.0 GT/s PCIe"
 
 } // namespace
 
-std::optional<std::filesystem::path> pci_sysfs_dir(const DeviceFacts& f) {
+std::optional<std::filesystem::path> pci_sysfs_dir(const DeviceFacts& f,
+                                                   const std::filesystem::path& sys) {
     if (f.pci_bus_id.size() != 5) return std::nullopt; // "bb:ss" from cl_nv_device_attribute_query
     const unsigned bus = unsigned(std::strtoul(f.pci_bus_id.substr(0, 2).c_str(), nullptr, 16));
     const unsigned slot = unsigned(std::strtoul(f.pci_bus_id.substr(3, 2).c_str(), nullptr, 16));
     std::error_code ec;
-    for (const auto& dev : std::filesystem::directory_iterator("/sys/bus/pci/devices", ec)) {
+    for (const auto& dev : std::filesystem::directory_iterator(sys / "bus/pci/devices", ec)) {
         const std::string name = dev.path().filename().string(); // "0000:41:00.0"
         unsigned d = 0, b = 0, sl = 0, fn = 0;
         if (std::sscanf(name.c_str(), "%x:%x:%x.%x", &d, &b, &sl, &fn) != 4) continue;
