@@ -161,6 +161,14 @@ Timings at_steady_state(Timings t, const std::function<Timings(int)>& more) {
     return t;
 }
 
+Timings without_warmup(Timings t) {
+    const size_t ramp = warmup_samples(t.device.samples);
+    if (ramp == 0) return t;
+    t = without_first(std::move(t), ramp);
+    t.warmup_dropped = ramp;
+    return t;
+}
+
 Timings calibrate_and_time(const TimedLaunches& timed, const Budget& budget, int rounds,
                            const GrowLaunch& grow, BudgetLedger* ledger_out) {
     BudgetLedger ledger;

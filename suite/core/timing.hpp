@@ -113,6 +113,9 @@ Timings calibrate_and_time(const TimedLaunches& timed, const Budget& budget, int
 // the n left out, so that the statistic has the count it was sized for: a ramp at the start is
 // the warm-up's (a copy engine, staging buffers, a clock), not the device's.
 Timings at_steady_state(Timings t, const std::function<Timings(int count)>& more);
+// `t` with its warm-up left out and nothing taken again: for a harness that counts its own
+// launches (thousands of them, sized and given their output slots for one batch).
+Timings without_warmup(Timings t);
 
 // Multiplies `repeats` by `factor`, up to `most`; false when it already is `most`.
 bool grow_repeats(uint32_t& repeats, double factor, uint32_t most);

@@ -37,13 +37,10 @@ Timings perf_launches(const KernelHarness& h, const TimedLaunches& timed, const 
                       BudgetLedger& ledger, double already) {
     if (h.reps > 0) {
         PhaseScope measuring(Phase::Measure);
-        const auto batch = [&](int warmups, int reps) {
-            const TimedBatch b = time_batch(timed, warmups, reps);
-            ledger.measure_s += b.charged_s;
-            ledger.launches += b.launches;
-            return b.timings;
-        };
-        return at_steady_state(batch(h.warmups, h.reps), [&](int n) { return batch(0, n); });
+        const TimedBatch b = time_batch(timed, h.warmups, h.reps);
+        ledger.measure_s += b.charged_s;
+        ledger.launches += b.launches;
+        return without_warmup(b.timings);
     }
     const bool calibrated = h.grow && !h.pinned;
     // What calibration and measurement may spend: what was spent already (a floor's probes, a

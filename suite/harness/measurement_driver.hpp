@@ -42,7 +42,8 @@ struct KernelHarness {
     uint32_t floor_repeats = 1;
     int rounds = 4; // calibration rounds at most
     // A harness that counts its own launches (thousands of empty ones): `reps` samples after
-    // `warmups`, in either mode, without calibration (0: the driver's count).
+    // `warmups`, in either mode, without calibration (0: the driver's count), in one batch: a
+    // warm-up ramp is left out of them, not taken again.
     int warmups = 0, reps = 0;
     // The test-only slowdown as that many back-to-back launches per sample, for kernels
     // without a repeat count (else the kernel runs MeasurementDriver::launched_repeats()).

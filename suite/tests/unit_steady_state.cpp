@@ -64,6 +64,17 @@ TEST(SteadyState, TheTimingTakesTheDroppedSamplesAgain) {
     EXPECT_LT(steady.device.max, 0.268435456 / 54.7) << "no warm-up sample left";
 }
 
+// A harness that counts its own launches gets its ramp left out, and is not asked again.
+TEST(SteadyState, AOneBatchHarnessLosesItsRampAndIsNotAskedAgain) {
+    Timings t;
+    t.device = summarize(times_at({23.5, 31.0, 42.0, 55.0, 55.1, 54.9, 55.2, 55.0, 54.8, 55.1}));
+    t.host = t.device;
+    const Timings steady = without_warmup(t);
+    EXPECT_EQ(steady.warmup_dropped, 3u);
+    EXPECT_EQ(steady.device.count(), 7u);
+    EXPECT_EQ(steady.host.count(), 7u);
+}
+
 TEST(NearDevice, CpuListsParse) {
     EXPECT_EQ(parse_cpulist("0-3,8,10-11"), (std::vector<int>{0, 1, 2, 3, 8, 10, 11}));
     EXPECT_EQ(parse_cpulist("5"), std::vector<int>{5});
