@@ -4,6 +4,7 @@
 #include "core/number_text.hpp"
 #include "core/parallel_for.hpp"
 #include "core/pcie_link.hpp"
+#include "harness/host_reference.hpp"
 #include "harness/launch.hpp"
 #include "harness/measurement_driver.hpp"
 #include "harness/verify.hpp"
@@ -14,7 +15,6 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <optional>
 
 namespace clgauge {
@@ -265,28 +265,11 @@ Measurement run_transfer(const TransferSpec& spec, Session& s, const ImplPath&,
         piece_chosen = true;
     };
 
-    // A pageable copy follows the host (its memory, its load): beside each sample the host's
-    // own memcpy of as many bytes (at most kReferenceBytes) is timed, the rate the gate holds
-    // the figure's ratio to (Measurement::reference_rate).
-    const bool referenced =
-        spec.host == HostMemory::Pageable && !s.facts().is_cpu() && opts.mode == Mode::Perf;
-    const size_t reference_bytes = std::min(bytes, kReferenceBytes);
-    PageableWords reference_from, reference_to;
-    if (referenced) {
-        reference_from = pageable_words(reference_bytes / 4);
-        reference_to = pageable_words(reference_bytes / 4);
-        fill_sentinel(reference_from.get(), reference_bytes / 4, 0x1234u);
-        fill_sentinel(reference_to.get(), reference_bytes / 4, 0x4321u);
-    }
-    std::vector<double> reference_rates;
-    auto time_reference = [&] {
-        if (!referenced) return;
-        const auto t0 = std::chrono::steady_clock::now();
-        std::memcpy(reference_to.get(), reference_from.get(), reference_bytes);
-        const double t =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        if (t > 0) reference_rates.push_back(double(reference_bytes) / t);
-    };
+    // A pageable copy follows the host: beside each sample the host's own memcpy of as many
+    // bytes (at most kReferenceBytes) is timed.
+    HostReference reference(std::min(bytes, kReferenceBytes), spec.host == HostMemory::Pageable &&
+                                                                  !s.facts().is_cpu() &&
+                                                                  opts.mode == Mode::Perf);
 
     KernelHarness h;
     double per_direction = 0;
@@ -304,7 +287,7 @@ Measurement run_transfer(const TransferSpec& spec, Session& s, const ImplPath&,
                                       first.getProfilingInfo<CL_PROFILING_COMMAND_START>()) *
                                1e-9);
                 host.push_back(std::chrono::duration<double>(t1 - t0).count());
-                time_reference();
+                reference.time();
             }
             return Timings{summarize(span), summarize(host)};
         };
@@ -349,7 +332,7 @@ Measurement run_transfer(const TransferSpec& spec, Session& s, const ImplPath&,
                 host.push_back(std::chrono::duration<double>(t1 - t0).count());
                 each_up.push_back(event_seconds(a));
                 each_down.push_back(event_seconds(b));
-                time_reference();
+                reference.time();
             }
             return Timings{summarize(span), summarize(host)};
         };
@@ -365,13 +348,7 @@ Measurement run_transfer(const TransferSpec& spec, Session& s, const ImplPath&,
     h.describe = [&, describe](Measurement& m) {
         describe(m);
         m.details.push_back({"bytes", std::to_string(moved)});
-        if (!reference_rates.empty()) {
-            m.reference_rate = summarize(reference_rates).median;
-            m.reference_what =
-                "the host's memcpy, one thread, " + std::to_string(reference_bytes >> 20) + " MiB";
-            m.details.push_back({"reference", m.reference_what});
-            m.details.push_back({"reference_Bps", number_text(m.reference_rate)});
-        }
+        reference.describe(m);
         m.details.push_back({"host_memory", spec.host == HostMemory::Pinned
                                                 ? "pinned (CL_MEM_ALLOC_HOST_PTR, mapped)"
                                                 : "pageable (std::vector)"});
