@@ -38,8 +38,8 @@ struct Timings {
     Stats queued_to_submit, submit_to_start;
     TimerSource clock = TimerSource::Device;
     std::string clock_note; // why the device's clock was not used (empty when it was)
-    // Perf: the leading samples left out as the warm-up (core/steady_state.hpp), and taken
-    // again once steady.
+    // Perf: the leading samples left out as the warm-up (core/steady_state.hpp); the report's
+    // "warmup_dropped".
     size_t warmup_dropped = 0;
 };
 

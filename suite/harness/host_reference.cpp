@@ -1,6 +1,5 @@
 #include "harness/host_reference.hpp"
 
-#include "core/number_text.hpp"
 #include "core/stats.hpp"
 
 #include <chrono>
@@ -29,8 +28,6 @@ void HostReference::describe(Measurement& m) const {
     if (rates_.empty()) return;
     m.reference_rate = summarize(rates_).median;
     m.reference_what = "the host's memcpy, one thread, " + std::to_string(bytes_ >> 20) + " MiB";
-    m.details.push_back({"reference", m.reference_what});
-    m.details.push_back({"reference_Bps", number_text(m.reference_rate)});
 }
 
 } // namespace clgauge

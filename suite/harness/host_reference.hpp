@@ -17,8 +17,8 @@ class HostReference {
     HostReference(size_t bytes, bool enabled);
     // One timed memcpy (nothing when not enabled).
     void time();
-    // The median rate into m.reference_rate, what it is into m.reference_what, and both into
-    // the details ("reference", "reference_Bps"); nothing when none was timed.
+    // The median rate into m.reference_rate and what it is into m.reference_what (the report
+    // and the journal carry both: report/measurement_json); nothing when none was timed.
     void describe(Measurement& m) const;
 
   private:

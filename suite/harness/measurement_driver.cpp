@@ -142,12 +142,6 @@ MeasurementDriver::calibration_launch(const std::function<std::pair<double, doub
 Measurement MeasurementDriver::run(const KernelHarness& h, double share) {
     Measurement m;
     m.timings = time(h, share);
-    if (m.timings.warmup_dropped > 0)
-        m.details.push_back(
-            {"warmup_dropped",
-             std::to_string(m.timings.warmup_dropped) +
-                 (m.timings.warmup_dropped == 1 ? " leading sample" : " leading samples") +
-                 " (the ramp), taken again"});
     if (h.describe) h.describe(m);
     {
         PhaseScope verifying(Phase::Verify);

@@ -85,6 +85,7 @@ template <class Error> Measurement measurement_from_json(const JsonFields<Error>
     else if (!clock.empty() && clock != timer_source_name(TimerSource::Device))
         m.fail("clock", "must be \"device\" or \"host\", got \"" + clock + "\"");
     r.timings.clock_note = m.str("clock_note", false);
+    r.timings.warmup_dropped = count_or_zero(m, "warmup_dropped");
     r.work_per_launch = number_or(m, "work_per_launch", 0.0);
     r.global_size = count_or_zero(m, "global_size");
     r.local_size = count_or_zero(m, "local_size");
@@ -99,6 +100,11 @@ template <class Error> Measurement measurement_from_json(const JsonFields<Error>
         const JsonFields<Error> details = m.object("details");
         for (const auto& [k, v] : m.at("details").items())
             r.details.emplace_back(k, details.str(k));
+    }
+    if (m.has("reference")) {
+        const JsonFields<Error> ref = m.object("reference");
+        r.reference_what = ref.str("what");
+        r.reference_rate = ref.positive("rate");
     }
     if (m.has("phases_s")) {
         const JsonFields<Error> phases = m.object("phases_s");

@@ -17,6 +17,9 @@ inline Measurement full_measurement() {
     m.timings.host.median = 5.5e-3;
     m.timings.clock = TimerSource::Host;
     m.timings.clock_note = "the device's stamps did not advance";
+    m.timings.warmup_dropped = 3;
+    m.reference_rate = 6.2e9;
+    m.reference_what = "the host's memcpy, one thread, 64 MiB";
     m.work_per_launch = 1.5e12;
     m.global_size = 4096;
     m.local_size = 256;
@@ -56,6 +59,9 @@ inline void expect_same_measurement(const Measurement& b, const Measurement& a) 
     EXPECT_EQ(b.timings.host.median, a.timings.host.median);
     EXPECT_EQ(b.timings.clock, a.timings.clock);
     EXPECT_EQ(b.timings.clock_note, a.timings.clock_note);
+    EXPECT_EQ(b.timings.warmup_dropped, a.timings.warmup_dropped);
+    EXPECT_EQ(b.reference_rate, a.reference_rate);
+    EXPECT_EQ(b.reference_what, a.reference_what);
     EXPECT_EQ(b.work_per_launch, a.work_per_launch);
     EXPECT_EQ(b.global_size, a.global_size);
     EXPECT_EQ(b.local_size, a.local_size);
