@@ -153,18 +153,19 @@ Timings merged(Timings a, Timings b) {
 
 } // namespace
 
-Timings at_steady_state(Timings t, const std::function<Timings(int)>& more) {
-    const size_t ramp = warmup_samples(t.device.samples);
-    if (ramp == 0) return t;
-    t = merged(without_first(std::move(t), ramp), more(int(ramp)));
-    t.warmup_dropped = ramp;
-    return t;
-}
-
 Timings without_warmup(Timings t) {
     const size_t ramp = warmup_samples(t.device.samples);
     if (ramp == 0) return t;
     t = without_first(std::move(t), ramp);
+    t.warmup_dropped = ramp;
+    return t;
+}
+
+Timings at_steady_state(Timings t, const std::function<Timings(int)>& more) {
+    t = without_warmup(std::move(t));
+    const size_t ramp = t.warmup_dropped;
+    if (ramp == 0) return t;
+    t = merged(std::move(t), more(int(ramp)));
     t.warmup_dropped = ramp;
     return t;
 }
