@@ -43,9 +43,7 @@ MetricCheck check_benchmark(Session& session, const Benchmark& b, const Baseline
         const Measurement m = run_benchmark(session, b, opts);
         MetricCheck c = compare_metric(b.id, b.unit, base, m.status, m.reason, metric_value(b, m),
                                        metric_samples(b, m));
-        // The ratio decides where it is the tighter model: where the kind's hosts differ more
-        // than the figure's ratio to their own rate does.
-        if (judged_ratios && judged_ratios->tolerance < judged->tolerance && m.reference_rate > 0)
+        if (judged_ratios)
             c = judged_by_ratio(c, *judged_ratios, baseline_reference, m.reference_rate,
                                 m.reference_what, metric_samples(b, m));
         c.against = against;

@@ -116,7 +116,11 @@ std::optional<MetricBaseline> ratio_baseline(const MetricBaseline& m) {
 MetricCheck judged_by_ratio(const MetricCheck& plain, const MetricBaseline& ratios,
                             double baseline_reference, double reference, const std::string& what,
                             const std::vector<double>& samples) {
-    if (plain.status != Status::Ok || !(reference > 0) || samples.empty()) return plain;
+    // The ratio decides where it is the tighter model: where the kind's hosts differ more than
+    // the figure's ratio to their own rate does.
+    if (plain.status != Status::Ok || !(reference > 0) || samples.empty() ||
+        !(ratios.tolerance < plain.tolerance))
+        return plain;
     std::vector<double> ratio_samples;
     for (double x : samples)
         ratio_samples.push_back(x / reference);

@@ -99,9 +99,10 @@ MetricBaseline judged_baseline(const MetricBaseline& m, const std::string& machi
 std::optional<MetricBaseline> ratio_baseline(const MetricBaseline& m);
 
 // `plain` (the figure against `base`) judged instead by the figure's ratio to `reference`, the
-// host's rate measured in the same run (`what`), against `ratios` (ratio_baseline): a slower
-// host moves the figure and its reference alike and passes, a slower driver moves the figure
-// alone and fails. The note says which moved.
+// host's rate measured in the same run (`what`), against `ratios` (ratio_baseline), where the
+// ratios' tolerance is the tighter (else `plain` as it is): a slower host moves the figure and
+// its reference alike and passes, a slower driver moves the figure alone and fails. The note
+// says which moved.
 MetricCheck judged_by_ratio(const MetricCheck& plain, const MetricBaseline& ratios,
                             double baseline_reference, double reference, const std::string& what,
                             const std::vector<double>& samples);
