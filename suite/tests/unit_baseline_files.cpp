@@ -11,10 +11,12 @@
 #include "cli/options.hpp"
 #include "registry/registry.hpp"
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
 #include <map>
+#include <optional>
 #include <sstream>
 
 namespace clgauge {
@@ -293,16 +295,24 @@ TEST(BaselineSchema, TheH200FileIsLearnedFromFourMachines) {
 TEST(BaselineMachineId, StableHashAndOverride) {
     EXPECT_EQ(fnv1a64_hex(""), "cbf29ce484222325");
     EXPECT_EQ(fnv1a64_hex("a"), "af63dc4c8601ec8c");
+    // Each rule judged whatever the environment the test runs in: CLGAUGE_MACHINE is put back.
+    const char* set = std::getenv("CLGAUGE_MACHINE");
+    const std::optional<std::string> outer = set ? std::optional<std::string>(set) : std::nullopt;
+    ::unsetenv("CLGAUGE_MACHINE");
     DeviceFacts facts = h200();
     const BaselineMachine m = this_machine(facts);
     EXPECT_FALSE(m.cpu.empty());
     EXPECT_EQ(m.hostname_hash.size(), 16u);
-    if (!std::getenv("CLGAUGE_MACHINE")) {
-        EXPECT_EQ(m.id, "host-" + m.hostname_hash.substr(0, 8));
-        // Rented machines share hostnames ("vm"): a device that reports its UUID names itself.
-        facts.uuid = "5f1c0a2e9d8b7c6a5f1c0a2e9d8b7c6a";
-        EXPECT_EQ(this_machine(facts).id, "gpu-5f1c0a2e");
-    }
+    EXPECT_EQ(m.id, "host-" + m.hostname_hash.substr(0, 8));
+    // Rented machines share hostnames ("vm"): a device that reports its UUID names itself.
+    facts.uuid = "5f1c0a2e9d8b7c6a5f1c0a2e9d8b7c6a";
+    EXPECT_EQ(this_machine(facts).id, "gpu-5f1c0a2e");
+    ::setenv("CLGAUGE_MACHINE", "rack1-gpu0", 1);
+    EXPECT_EQ(this_machine(facts).id, "rack1-gpu0") << "the name given wins over the UUID";
+    if (outer)
+        ::setenv("CLGAUGE_MACHINE", outer->c_str(), 1);
+    else
+        ::unsetenv("CLGAUGE_MACHINE");
 }
 
 TEST(BaselineCli, OptionsParseAndConflict) {
