@@ -265,11 +265,13 @@ TEST(MeasurementDriver, PlantedOneBatchAfterTheHostSlowedBreaksTheBound) {
 // launch: calibration and measurement run in phases that hold it, and the runner lets it go on
 // as the benchmark ends. The fake harness counts the samples it took while the work went on;
 // the planted twin is background work whose hold does nothing, which the same count catches.
-int samples_beside_background(bool hold_works) {
+int samples_beside_background(bool hold_works, bool shares_device = true, bool host_timed = false) {
     bool held = false;
     const BackgroundWorkScope background({.hold = [&] { held = hold_works; },
                                           .release = [&] { held = false; },
-                                          .going = [&] { return !held; }});
+                                          .going = [&] { return !held; },
+                                          .shares_device = shares_device});
+    const HostTimingScope host_timing(host_timed);
     FakeHarness f{.per_repeat = 1e-4};
     f.most = 64;
     int beside = 0, samples = 0;
@@ -284,7 +286,7 @@ int samples_beside_background(bool hold_works) {
     BudgetLedger ledger;
     keep_floor(h.timed, h.floor_repeats, f.repeats, Budget{}, ledger);
     (void)perf_launches(h, h.timed, Budget{}, ledger);
-    if (hold_works) {
+    if (hold_works && (shares_device || host_timed)) {
         EXPECT_FALSE(background_work_going()) << "held, yet said to go on";
     }
     release_background_work();
@@ -299,6 +301,23 @@ TEST(MeasurementDriver, NothingIsTimedBesideBackgroundWork) {
 
 TEST(MeasurementDriver, PlantedBackgroundThatIgnoresTheHoldIsCaught) {
     EXPECT_GT(samples_beside_background(false), 0);
+}
+
+// Beside a GPU's run the workers compile on cores no kernel runs on: a device-timed figure is
+// taken while they go on, and a figure the host's clock times (a transfer) is not; a host-timed
+// entry holds them from its start, before any timed phase.
+TEST(MeasurementDriver, OnAGpuOnlyTheHostsTimingsHoldTheWorkers) {
+    EXPECT_EQ(samples_beside_background(true, false, true), 0)
+        << "a host-timed figure was taken beside the workers";
+    EXPECT_GT(samples_beside_background(true, false, false), 0)
+        << "a device-timed figure held the workers";
+    bool held = false;
+    const BackgroundWorkScope background({.hold = [&] { held = true; },
+                                          .release = [&] { held = false; },
+                                          .going = [&] { return !held; },
+                                          .shares_device = false});
+    const HostTimingScope host_timing(true);
+    EXPECT_TRUE(held) << "a host-timed entry began beside the workers";
 }
 
 // A harness whose samples leave out what each launch needs around it (a mapping made and
