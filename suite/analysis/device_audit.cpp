@@ -2,7 +2,11 @@
 
 #include "run/runner.hpp"
 
+#include <algorithm>
+#include <chrono>
 #include <cstdio>
+#include <semaphore>
+#include <thread>
 
 namespace clgauge {
 namespace {
@@ -39,33 +43,52 @@ WorkAudit audit_measurement(const Benchmark& b, const Measurement& m, const RunO
 
 DeviceAudit audit_device(Session& session, const std::vector<const Benchmark*>& selection,
                          const RunOptions& opts, const NvidiaAssembler& tools,
-                         const std::function<void(size_t, const Benchmark&)>& progress) {
+                         const std::function<void(size_t, const Benchmark&)>& progress,
+                         unsigned assemblers) {
     session.programs.keep_device_code(true);
+    const auto start = std::chrono::steady_clock::now();
     DeviceAudit audit;
-    for (size_t i = 0; i < selection.size(); ++i) {
-        const Benchmark& b = *selection[i];
-        if (progress) progress(i, b);
-        const PathChoice choice = choose_path(b, session.caps, opts.forced_path);
-        WorkAudit row;
-        if (!choice.path)
-            row = not_audited(b, "", "unsupported: " + choice.unsupported_reason);
-        else if (!counted_on(b.counted, choice.path->name)) {
-            std::string why = "path " + choice.path->name + " has no counted instruction";
-            (void)loop_claim(b, choice.path->name, opts, &why);
-            row = not_audited(b, choice.path->name, why);
-        } else {
-            const Measurement m = run_benchmark(session, b, opts);
-            if (m.status != Status::Ok) {
+    audit.assemblers = std::max(assemblers, 1u);
+    audit.rows.resize(selection.size());
+    // Each entry's binaries are assembled (ptxas, nvdisasm: most of the audit's time) on the
+    // host's other cores while the next entry runs; at most `assemblers` at once.
+    std::counting_semaphore<> free_slots(audit.assemblers);
+    {
+        std::vector<std::jthread> assembling;
+        for (size_t i = 0; i < selection.size(); ++i) {
+            const Benchmark& b = *selection[i];
+            if (progress) progress(i, b);
+            const PathChoice choice = choose_path(b, session.caps, opts.forced_path);
+            WorkAudit& row = audit.rows[i];
+            if (!choice.path) {
+                row = not_audited(b, "", "unsupported: " + choice.unsupported_reason);
+            } else if (!counted_on(b.counted, choice.path->name)) {
+                std::string why = "path " + choice.path->name + " has no counted instruction";
+                (void)loop_claim(b, choice.path->name, opts, &why);
+                row = not_audited(b, choice.path->name, why);
+            } else if (Measurement m = run_benchmark(session, b, opts); m.status != Status::Ok) {
                 row = not_audited(b, m.path, std::string(status_name(m.status)) + ": " + m.reason);
                 if (is_failure(m.status)) row.verdict = AuditVerdict::Fail;
-            } else
-                row = audit_measurement(b, m, opts, tools);
+            } else {
+                free_slots.acquire();
+                ++audit.assembled;
+                assembling.emplace_back([&row, &b, &opts, &tools, &free_slots, m = std::move(m)] {
+                    try {
+                        row = audit_measurement(b, m, opts, tools);
+                    } catch (const std::exception& e) {
+                        row = not_audited(b, m.path, std::string("assembly failed: ") + e.what());
+                        row.verdict = AuditVerdict::Fail;
+                    }
+                    free_slots.release();
+                });
+            }
         }
+    } // every assembly joined
+    for (const WorkAudit& row : audit.rows)
         (row.verdict == AuditVerdict::Pass   ? audit.passed
          : row.verdict == AuditVerdict::Fail ? audit.failed
                                              : audit.not_audited)++;
-        audit.rows.push_back(std::move(row));
-    }
+    audit.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return audit;
 }
 
@@ -83,8 +106,12 @@ void print_audit(std::ostream& out, const DeviceAudit& audit) {
                           a.in_loop, a.executed, a.counted, a.ratio());
         out << line << "  " << a.what << (a.what.empty() ? "" : "; ") << a.reason << "\n";
     }
+    char took[160];
+    std::snprintf(took, sizeof took,
+                  " (%.1f s: %zu entries' code assembled, at most %u assemblers at once)",
+                  audit.seconds, audit.assembled, audit.assemblers);
     out << "audit: " << audit.passed << " passed, " << audit.failed << " failed, "
-        << audit.not_audited << " not audited\n";
+        << audit.not_audited << " not audited" << took << "\n";
 }
 
 nlohmann::json audit_to_json(const DeviceAudit& audit) {
@@ -103,6 +130,9 @@ nlohmann::json audit_to_json(const DeviceAudit& audit) {
                            {"reason", a.reason}});
     return {{"passed", audit.passed},
             {"failed", audit.failed},
+            {"seconds", audit.seconds},
+            {"assembled", audit.assembled},
+            {"assemblers", audit.assemblers},
             {"not_audited", audit.not_audited},
             {"entries", entries}};
 }

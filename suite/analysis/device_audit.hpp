@@ -19,19 +19,24 @@ namespace clgauge {
 struct DeviceAudit {
     std::vector<WorkAudit> rows;
     size_t passed = 0, failed = 0, not_audited = 0;
+    size_t assembled = 0;    // entries whose binaries were assembled
+    unsigned assemblers = 1; // at most this many at once
+    double seconds = 0;      // the audit's wall time, runs and assembly
 };
 
-// Runs and audits `selection` on `session`'s device (an NVIDIA GPU).
+// Runs and audits `selection` on `session`'s device (an NVIDIA GPU), one entry after another,
+// each entry's binaries assembled beside the next entries' runs, at most `assemblers` at once.
 DeviceAudit audit_device(Session& session, const std::vector<const Benchmark*>& selection,
                          const RunOptions& opts, const NvidiaAssembler& tools,
-                         const std::function<void(size_t done, const Benchmark&)>& progress = {});
+                         const std::function<void(size_t done, const Benchmark&)>& progress = {},
+                         unsigned assemblers = 1);
 
 // One line per entry: verdict, id [path], counted instructions in the loop, executed /
 // counted work per work-item and trip, and why.
 void print_audit(std::ostream& out, const DeviceAudit& audit);
 
-// {"passed", "failed", "not_audited", "entries": [{id, path, kernel, instruction, what,
-// verdict, in_loop, executed, counted, ratio, reason}]}
+// {"passed", "failed", "not_audited", "seconds", "assembled", "assemblers", "entries": [{id,
+// path, kernel, instruction, what, verdict, in_loop, executed, counted, ratio, reason}]}
 nlohmann::json audit_to_json(const DeviceAudit& audit);
 
 } // namespace clgauge

@@ -11,7 +11,6 @@
 #include <cmath>
 #include <cstdlib>
 #include <map>
-#include <thread>
 
 namespace clgauge {
 
@@ -327,8 +326,7 @@ RunOptions run_options_for(const CliOptions& cli) {
     if (cli.timeout_s) o.timeout_s = *cli.timeout_s;
     o.forced_path = cli.path;
     // The table builds its programs ahead, one per core (CLGAUGE_BUILD_THREADS=0: as asked).
-    if (env_text("CLGAUGE_BUILD_THREADS").empty())
-        o.build_threads = std::clamp(std::thread::hardware_concurrency(), 1u, 16u);
+    o.build_threads = build_threads_per_core();
     return o;
 }
 

@@ -2,9 +2,11 @@
 
 #include "core/env.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <sstream>
 #include <stdexcept>
+#include <thread>
 
 namespace clgauge {
 
@@ -61,6 +63,12 @@ RunOptions run_options_from_env(Mode mode) {
     if (const long mib = env_integer("CLGAUGE_XFER_MIB", 0, 1, 1 << 20))
         o.transfer_bytes = size_t(mib) << 20;
     return o;
+}
+
+unsigned build_threads_per_core() {
+    if (!env_text("CLGAUGE_BUILD_THREADS").empty())
+        return unsigned(env_integer("CLGAUGE_BUILD_THREADS", 0, 0, 256));
+    return std::clamp(std::thread::hardware_concurrency(), 1u, 16u);
 }
 
 } // namespace clgauge

@@ -82,6 +82,9 @@ constexpr long kMinBudgetMs = 1, kMaxBudgetMs = 600000;
 // CLGAUGE_BUILD_WORKERS (build worker processes of a table run). A bad value throws
 // std::invalid_argument naming the variable.
 RunOptions run_options_from_env(Mode mode);
+// The build threads of a run that builds ahead: CLGAUGE_BUILD_THREADS where set, else one per
+// core (at most 16).
+unsigned build_threads_per_core();
 
 // CLGAUGE_MEM_TUNE's text ("vec=8,unroll=4,tile=grid"); std::invalid_argument naming the item.
 MemTune parse_mem_tune(const std::string& text);
