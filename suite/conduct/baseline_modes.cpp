@@ -5,6 +5,7 @@
 #include "baseline/gate.hpp"
 #include "baseline/known_judge.hpp"
 #include "baseline/match.hpp"
+#include "conduct/builds_beside.hpp"
 #include "registry/registry.hpp"
 #include "report/format.hpp"
 
@@ -15,7 +16,7 @@ namespace clgauge {
 
 Outcome check_device(Session& session, const std::vector<const Benchmark*>& selection,
                      const RunOptions& opts, const std::string& dir, const CheckMode& mode,
-                     bool tty, Reporter& report) {
+                     bool tty, Reporter& report, BuildWorkers* workers) {
     const auto base = find_baseline(dir, session.facts());
     if (!base) {
         std::cout << "clgauge: " << how_to_record(dir, session.facts()) << "\n";
@@ -23,13 +24,14 @@ Outcome check_device(Session& session, const std::vector<const Benchmark*>& sele
     }
     const auto known = known_failures_for(dir, session.facts());
     std::cout << check_budget_line(*base, selection, opts) << "\n";
+    const BuildsBeside beside(session, workers, opts);
     std::vector<MetricCheck> checks;
     for (size_t i = 0; i < selection.size(); ++i) {
         if (tty)
             std::cerr << "\r[" << i + 1 << "/" << selection.size() << "] " << selection[i]->id
                       << "                    " << std::flush;
-        checks.push_back(
-            check_benchmark_known(session, *selection[i], *base, opts, known, mode.allow_fixed));
+        checks.push_back(check_benchmark_known(session, *selection[i], *base, beside.options(),
+                                               known, mode.allow_fixed));
         if (checks.back().status == Status::Timeout) break; // the device may not accept more
     }
     if (tty) std::cerr << "\r" << std::string(60, ' ') << "\r" << std::flush;

@@ -3,6 +3,7 @@
 #pragma once
 #include "conduct/request.hpp"
 #include "core/session.hpp"
+#include "process/build_workers.hpp"
 #include "report/reporter.hpp"
 #include "types/outcome.hpp"
 
@@ -11,11 +12,12 @@
 
 namespace clgauge {
 
-// Prints the verdicts and reports them as the device's "check" section (baseline/check_json).
+// Prints the verdicts and reports them as the device's "check" section (baseline/check_json),
+// measured beside `workers` where they build the device's programs (conduct/builds_beside.hpp).
 // No baseline for the device: Outcome::Usage, saying how to record one.
 Outcome check_device(Session& session, const std::vector<const Benchmark*>& selection,
                      const RunOptions& opts, const std::string& baselines_dir,
-                     const CheckMode& mode, bool tty, Reporter& report);
+                     const CheckMode& mode, bool tty, Reporter& report, BuildWorkers* workers);
 
 // Prints what was recorded, kept and refused; a refused metric is Outcome::Failed.
 Outcome record_device(Session& session, const std::vector<const Benchmark*>& selection,

@@ -101,7 +101,8 @@ ConductResult conduct(const RunRequest& request, const std::string& journal_file
     }
     // Started before this process's OpenCL (process/build_workers.hpp says why).
     std::unique_ptr<BuildWorkers> workers;
-    if (build || runs_table(r)) workers = start_build_workers(selection, r.options);
+    const bool measures_beside = runs_table(r) || std::holds_alternative<CheckMode>(r.mode);
+    if (build || measures_beside) workers = start_build_workers(selection, r.options);
     const auto all = list_devices();
     std::vector<std::string> specs = r.devices;
     if (specs.empty() && !device_spec_from_env().empty()) specs.push_back(device_spec_from_env());
@@ -130,7 +131,7 @@ ConductResult conduct(const RunRequest& request, const std::string& journal_file
         if (!assembler->missing.empty())
             throw std::invalid_argument("--audit: " + assembler->missing);
     }
-    if (workers) build_with_workers(*workers, chosen, r.options, !build);
+    if (workers) build_with_workers(*workers, chosen, r.options, measures_beside);
     if (build) {
         build_only(chosen, selection, r.options, workers.get());
         return {};
@@ -166,18 +167,21 @@ ConductResult conduct(const RunRequest& request, const std::string& journal_file
         Outcome outcome = Outcome::Ok;
         bool hung = false;
         if (const auto* c = std::get_if<CheckMode>(&r.mode)) {
-            outcome = check_device(session, selection, r.options, dir, *c, tty, report);
+            outcome =
+                check_device(session, selection, r.options, dir, *c, tty, report, workers.get());
             hung = outcome == Outcome::Hung;
         } else if (const auto* rec = std::get_if<RecordMode>(&r.mode)) {
             outcome = record_device(session, selection, r.options, dir, *rec, tty);
             hung = outcome == Outcome::Hung;
         } else if (std::holds_alternative<AuditMode>(r.mode)) {
             const DeviceAudit audit = audit_device(
-                session, selection, r.options, *assembler, [&](size_t i, const Benchmark& b) {
+                session, selection, r.options, *assembler,
+                [&](size_t i, const Benchmark& b) {
                     if (tty)
                         std::cerr << "\r[" << i + 1 << "/" << selection.size() << "] " << b.id
                                   << "                    " << std::flush;
-                });
+                },
+                build_threads_per_core());
             if (tty) std::cerr << "\r" << std::string(60, ' ') << "\r" << std::flush;
             print_audit(std::cout, audit);
             report.section("audit", audit_to_json(audit));

@@ -1,13 +1,12 @@
 #include "conduct/table_run.hpp"
 
-#include "core/background_work.hpp"
+#include "conduct/builds_beside.hpp"
 #include "core/phase_clock.hpp"
 #include "process/worker_command.hpp"
 #include "report/run_time.hpp"
 
 #include <algorithm>
 #include <iostream>
-#include <optional>
 
 namespace clgauge {
 namespace {
@@ -33,24 +32,14 @@ std::unique_ptr<BuildWorkers> start_build_workers(const std::vector<const Benchm
     return workers;
 }
 
-bool builds_beside_run(const std::vector<DeviceEntry>& devices, const RunOptions& opts) {
-    bool any = false;
-    for (const auto& d : devices) {
-        if (!builds_with_workers(d.facts, opts)) continue;
-        if (!d.facts.is_cpu()) return false;
-        any = true;
-    }
-    return any;
-}
-
 void build_with_workers(BuildWorkers& workers, const std::vector<DeviceEntry>& devices,
-                        const RunOptions& opts, bool table_follows) {
+                        const RunOptions& opts, bool measuring_follows, QueueShare share) {
     std::vector<BuildWorkers::Device> handed;
     for (const auto& d : devices)
         if (builds_with_workers(d.facts, opts)) handed.push_back({d.index, d.facts.name});
     PhaseScope building(Phase::Build);
-    workers.hand_out(handed);
-    if (table_follows && builds_beside_run(devices, opts)) return;
+    workers.hand_out(handed, share);
+    if (measuring_follows && !handed.empty()) return; // BuildsBeside waits for each build
     workers.finish();
     if (!handed.empty()) report_failed_workers(workers);
 }
@@ -58,34 +47,9 @@ void build_with_workers(BuildWorkers& workers, const std::vector<DeviceEntry>& d
 DeviceReport run_table(Session& session, const std::vector<const Benchmark*>& selection,
                        const RunOptions& opts, const Progress& progress, RunHooks hooks,
                        BuildWorkers* workers, std::string& workers_line) {
-    if (!workers || !builds_with_workers(session.facts(), opts))
-        return run_all(session, selection, opts, progress, hooks);
-    const size_t device = session.entry.index;
-    RunOptions run_opts = opts;
-    // Each build is now a hit in the driver's cache, or waited for where the workers build
-    // beside the run (a program no worker is left to build is built on demand); after a
-    // failed worker, the run builds ahead in its own threads what the workers did not.
-    const bool beside = workers->running();
-    if (beside || workers->failures().empty()) run_opts.build_threads = 0;
-    std::optional<BackgroundWorkScope> background;
-    if (beside)
-        background.emplace(BackgroundWork{.hold = [workers] { workers->hold(); },
-                                          .release = [workers] { workers->release(); },
-                                          .going = [workers] { return workers->going(); }});
-    size_t served = 0;
-    session.programs.set_build_observer([&](const std::string& key) {
-        if (beside) (void)workers->wait_built(device, key);
-        served += workers->built(device, key) ? 1 : 0;
-    });
-    DeviceReport r = run_all(session, selection, run_opts, progress, hooks);
-    session.programs.set_build_observer({});
-    if (beside) {
-        background.reset();
-        if (!workers->running()) report_failed_workers(*workers);
-    }
-    workers_line = "build workers: " + std::to_string(workers->started()) + " processes built " +
-                   std::to_string(workers->built(device)) + " programs; the run took " +
-                   std::to_string(served) + " of its builds from them";
+    const BuildsBeside beside(session, workers, opts);
+    DeviceReport r = run_all(session, selection, beside.options(), progress, hooks);
+    workers_line = beside.line();
     return r;
 }
 

@@ -1,6 +1,6 @@
-// The table's run on a device, with the build workers that build its programs first on a GPU,
-// and beside it on CPU devices (process/build_workers.hpp), and the --build-only mode of the
-// program that does only that.
+// The table's run on a device, with the build workers that build its programs beside it
+// (process/build_workers.hpp, conduct/builds_beside.hpp), and the --build-only mode of the
+// program that only builds.
 #pragma once
 #include "core/device.hpp"
 #include "core/session.hpp"
@@ -21,17 +21,14 @@ std::unique_ptr<BuildWorkers> start_build_workers(const std::vector<const Benchm
                                                   const RunOptions& opts);
 
 // Hands the workers the programs of the devices that build with them (builds_with_workers: the
-// GPUs, PoCL) and waits for them, unless a table run follows on CPU devices only
-// (builds_beside_run); with no such device they end without building.
+// GPUs, PoCL), in the queue order `share` gives, and waits for them unless a measuring run
+// follows, which goes on beside them (conduct/builds_beside.hpp); with no such device they end
+// without building.
 void build_with_workers(BuildWorkers& workers, const std::vector<DeviceEntry>& devices,
-                        const RunOptions& opts, bool table_follows);
-// Whether the run goes on while the workers build: every device handed to them is a CPU
-// device (none on a GPU, where a build beside a run's launches is slow and shares the GPU).
-bool builds_beside_run(const std::vector<DeviceEntry>& devices, const RunOptions& opts);
+                        const RunOptions& opts, bool measuring_follows, QueueShare share = {});
 
-// The table's run on one device (run_all). On a device the workers built for, its builds are
-// hits in the driver's cache (beside the run: waited for as each is asked for, the workers held
-// still while the run times anything); `workers_line` says what they did, for --timing (empty
+// The table's run on one device (run_all), beside the build workers (conduct/builds_beside.hpp)
+// where they build its programs; `workers_line` says what they did, for --timing (empty
 // without).
 DeviceReport run_table(Session& session, const std::vector<const Benchmark*>& selection,
                        const RunOptions& opts, const Progress& progress, RunHooks hooks,

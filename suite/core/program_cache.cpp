@@ -1,5 +1,6 @@
 #include "core/program_cache.hpp"
 
+#include "core/build_time_memo.hpp"
 #include "core/env.hpp"
 #include "core/files.hpp"
 
@@ -12,6 +13,8 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <functional>
@@ -142,11 +145,27 @@ void ProgramCache::build_discovered(unsigned threads, const BuildProgress& progr
             std::find(keys.begin(), keys.end(), k) == keys.end())
             keys.push_back(std::move(k));
     discovered_.clear();
+    // The longest compiles first (core/build_time_memo.hpp): every process that discovered the
+    // same programs orders them alike, so the indices a queue hands out name the same ones.
+    const std::string device_name = device_.getInfo<CL_DEVICE_NAME>();
+    auto time_key = [&](const std::pair<std::string, std::string>& k) {
+        return program_key(k.first, k.second) + "-" + program_key(device_name, "");
+    };
+    {
+        std::vector<std::optional<double>> seconds;
+        for (const auto& k : keys)
+            seconds.push_back(recall_build_seconds(time_key(k)));
+        std::vector<std::pair<std::string, std::string>> ordered;
+        for (const size_t i : longest_builds_first(seconds))
+            ordered.push_back(std::move(keys[i]));
+        keys = std::move(ordered);
+    }
     struct Ahead {
         std::optional<cl::Program> program;
         CodeIdentity code;
         std::string log;
         bool quiet = false; // the compiler said nothing but its resource report
+        double seconds = -1; // its compile, where it compiled
     };
     if (progress.listed) {
         std::vector<std::string> names;
@@ -157,16 +176,25 @@ void ProgramCache::build_discovered(unsigned threads, const BuildProgress& progr
     std::vector<Ahead> built(keys.size());
     std::atomic<size_t> next{0};
     std::mutex drawing; // progress.next is called by one thread at a time
+    constexpr size_t kNoMore = SIZE_MAX;
     auto draw = [&]() -> size_t {
-        if (!progress.next) return next++;
+        if (!progress.next) {
+            const size_t i = next++;
+            return i < keys.size() ? i : kNoMore;
+        }
         const std::lock_guard<std::mutex> hold(drawing);
-        return progress.next().value_or(keys.size());
+        return progress.next().value_or(kNoMore);
     };
     auto worker = [&] {
-        for (size_t i; (i = draw()) < keys.size();) {
+        for (size_t i; (i = draw()) != kNoMore;) {
+            if (i >= keys.size()) continue; // a queue laid out for any number of programs
+            if (progress.started) progress.started(program_key(keys[i].first, keys[i].second));
             try {
+                const auto began = std::chrono::steady_clock::now();
                 cl::Program program(context_, keys[i].first);
                 program.build(std::vector<cl::Device>{device_}, built_with(keys[i].second).c_str());
+                built[i].seconds =
+                    std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
                 built[i].log = program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device_);
                 built[i].quiet =
                     without_resource_report(built[i].log).find_first_not_of(" \t\r\n") ==
@@ -190,6 +218,10 @@ void ProgramCache::build_discovered(unsigned threads, const BuildProgress& progr
             pool.emplace_back(worker);
     }
     const bool printed = !capture.finish().empty();
+    // Kept once every build is done, not as each ends: the other processes of the run order
+    // their programs by the memo as they discover them, and must find the one this found.
+    for (size_t i = 0; i < keys.size(); ++i)
+        if (built[i].seconds >= 0) remember_build_seconds(time_key(keys[i]), built[i].seconds);
     for (size_t i = 0; i < keys.size(); ++i) {
         if (!built[i].program) continue;
         Built b{*built[i].program, std::move(built[i].code)};

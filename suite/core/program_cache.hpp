@@ -19,14 +19,15 @@ std::string program_key(const std::string& text, const std::string& options);
 
 // How build_discovered shares its programs with other processes, and what it tells as it goes.
 // `next`, where set, gives the index (in the order discovered) of the next program to build,
-// or nothing once there is none: processes that discovered the same programs and draw their
-// indices from one queue (build_workers.hpp) build each program once between them. `listed` is
-// called once with the keys of every program to build, in order, before any is built; `done`
-// with each program's key as its build ends (failed or not), from the building threads.
+// or nothing once there is none (an index past the programs is passed over): processes that
+// discovered the same programs and draw their indices from one queue (build_workers.hpp) build
+// each program once between them. `listed` is called once with the keys of every program to
+// build, in order, before any is built; `started` with each program's key as its build begins,
+// `done` as it ends (failed or not), from the building threads.
 struct BuildProgress {
     std::function<std::optional<size_t>()> next;
     std::function<void(const std::vector<std::string>& keys)> listed;
-    std::function<void(const std::string& key)> done;
+    std::function<void(const std::string&key)> started, done;
 };
 
 // A kernel that did not compile; what() carries the options and the full build log.

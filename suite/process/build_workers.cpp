@@ -26,6 +26,7 @@ namespace clgauge {
 namespace {
 
 constexpr const char* kBuilt = "built ";
+constexpr const char* kBuilding = "building ";
 constexpr const char* kListed = "listed ";
 constexpr const char* kDevice = "device ";
 
@@ -118,6 +119,10 @@ BuildProgress build_notices(std::ostream& out, size_t device) {
             out << " " << k;
         out << std::endl;
     };
+    p.started = [&out, lock, device](const std::string& key) {
+        const std::lock_guard<std::mutex> hold(*lock);
+        out << kBuilding << device << " " << key << std::endl;
+    };
     p.done = [&out, lock, device](const std::string& key) {
         const std::lock_guard<std::mutex> hold(*lock);
         out << kBuilt << device << " " << key << std::endl;
@@ -155,7 +160,17 @@ BuildWorkers::BuildWorkers(const std::string& program,
     queue_fd_ = queue[1];
 }
 
-void BuildWorkers::hand_out(const std::vector<Device>& devices) {
+std::vector<size_t> queue_order(QueueShare share) {
+    std::vector<size_t> order;
+    const size_t stride = std::max<size_t>(share.of, 1), first = share.shard % stride;
+    for (size_t i = first; i < kBuildQueueIndices; i += stride)
+        order.push_back(i);
+    for (size_t i = 0; i < kBuildQueueIndices; ++i)
+        if (i % stride != first) order.push_back(i);
+    return order;
+}
+
+void BuildWorkers::hand_out(const std::vector<Device>& devices, QueueShare share) {
     if (queue_fd_ < 0) return;
     for (const auto& d : devices)
         names_[d.index] = d.name;
@@ -164,8 +179,9 @@ void BuildWorkers::hand_out(const std::vector<Device>& devices) {
         for (size_t b = 0; b < 4; ++b)
             records.push_back(static_cast<unsigned char>(v >> (8 * b)));
     };
+    const std::vector<size_t> order = queue_order(share);
     for (const auto& d : devices)
-        for (size_t i = 0; i < kBuildQueueIndices; ++i) {
+        for (const size_t i : order) {
             word(d.index);
             word(i);
         }
@@ -248,6 +264,16 @@ bool BuildWorkers::built(size_t device, const std::string& key) const {
     return it != built_.end() && it->second.count(key) > 0;
 }
 
+bool BuildWorkers::building(size_t device, const std::string& key) const {
+    const auto it = building_.find(device);
+    return it != building_.end() && it->second.count(key) > 0;
+}
+
+bool BuildWorkers::taken(size_t device, const std::string& key) {
+    if (!held_) (void)read_notices(0);
+    return built(device, key) || building(device, key);
+}
+
 void BuildWorkers::reap(Worker& w, std::chrono::steady_clock::time_point until) {
     // A process killed inside a hung driver may never exit: it is waited for a while, then
     // left behind rather than holding up the run.
@@ -264,6 +290,10 @@ void BuildWorkers::reap(Worker& w, std::chrono::steady_clock::time_point until) 
 }
 
 void BuildWorkers::end(Worker& w) {
+    // What it was building, it will not build: a run waiting for that builds it itself.
+    const size_t index = size_t(&w - workers_.data());
+    for (auto& [device, keys] : building_)
+        std::erase_if(keys, [&](const auto& entry) { return entry.second == index; });
     if (w.fd >= 0) {
         ::close(w.fd);
         w.fd = -1;
@@ -295,8 +325,14 @@ void BuildWorkers::abandon() {
 void BuildWorkers::take_line(size_t worker, const std::string& line) {
     if (line.rfind(kBuilt, 0) == 0) {
         if (!workers_[worker].wrong_device.empty()) return;
-        if (const auto n = numbered(line.substr(std::char_traits<char>::length(kBuilt))))
+        if (const auto n = numbered(line.substr(std::char_traits<char>::length(kBuilt)))) {
             built_[n->first].insert(n->second);
+            building_[n->first].erase(n->second);
+        }
+    } else if (line.rfind(kBuilding, 0) == 0) {
+        if (!workers_[worker].wrong_device.empty()) return;
+        if (const auto n = numbered(line.substr(std::char_traits<char>::length(kBuilding))))
+            if (!built(n->first, n->second)) building_[n->first][n->second] = worker;
     } else if (line.rfind(kListed, 0) == 0) {
         if (!workers_[worker].wrong_device.empty()) return;
         // "listed D KEY KEY ...": every worker lists the same programs; the first one counts.
@@ -357,8 +393,14 @@ bool BuildWorkers::read_notices(int wait_ms) {
     return true;
 }
 
-bool BuildWorkers::wait_built(size_t device, const std::string& key) {
+bool BuildWorkers::wait_built(size_t device, const std::string& key, WaitFor which) {
     release();
+    if (which == WaitFor::Started) {
+        (void)read_notices(0);
+        while (building(device, key) && read_notices(50)) {
+        }
+        return built(device, key);
+    }
     while (!listed_.count(device) && read_notices(50)) {
     }
     const auto it = listed_.find(device);

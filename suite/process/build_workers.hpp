@@ -1,15 +1,14 @@
-// Programs compiled in other processes before a GPU run measures. A GPU driver may compile one
+// Programs compiled in other processes while a run measures. A GPU driver may compile one
 // program at a time per process (NVIDIA's does: a cold table's programs build about twice as fast
 // in several processes as in one; baselines/nvidia/NOTES.md). Build workers (`clgauge --build-only
 // --build-queue`) each discover the run's programs as the run does, then build those whose indices
-// they draw from one shared queue into the driver's program cache, saying which as each is done;
-// the run's own builds are then cache hits. On a GPU the run does not measure meanwhile: on NVIDIA
-// a build waits for the kernels another process has running (several times longer beside a run's
-// long launches than beside an idle GPU: docs/run-time.md), and its figures would share the GPU
-// too. On CPU devices, whose first launches compile too (PoCL makes each kernel's work-group
-// function then), the run goes on beside the workers, waiting for each program they listed
-// until they have built it, and holds them still (SIGSTOP) while it times anything
-// (core/background_work.hpp), so that no figure shares the cores with a compiler. The
+// they draw from one shared queue into the driver's program cache, saying which as each begins
+// and ends; the run's own builds of them are then cache hits. The run goes on beside them
+// (conduct/builds_beside.hpp): on a CPU device, whose first launches compile too (PoCL makes each
+// kernel's work-group function then), it waits for each program they listed until they have
+// built it, and holds them still (SIGSTOP) while it times anything, so that no figure shares the
+// cores with a compiler; on a GPU it waits only for a program a worker is building, builds what
+// they have not reached itself, and holds them only while the host's clock times a figure. The
 // workers start before the run touches OpenCL: workers the run spawned (posix_spawn of
 // /proc/self/exe) after its NVIDIA context was made did not see the NVIDIA platform, while the same
 // command from a shell did. They wait, before their own OpenCL starts, for the queue to name a
@@ -39,6 +38,16 @@ namespace clgauge {
 // together, kBuildQueueIndices of them, enough for any selection: a worker stops building for a
 // device at the first index past its programs.
 constexpr size_t kBuildQueueIndices = 1024;
+// Where a run's workers start in the queue, where several runs on one host build the same
+// programs for their own devices (the perf label's measuring processes, one per GPU): run
+// `shard` of `of` queues the indices shard, shard + of, shard + 2 of, ... first, then the
+// others, so that each program is first compiled by one run's workers and is a hit in the
+// driver's cache when the others reach it.
+struct QueueShare {
+    size_t shard = 0, of = 1;
+};
+// The program indices in the order a run with `share` queues them: each index once.
+std::vector<size_t> queue_order(QueueShare share);
 struct BuildRecord {
     size_t device = 0, program = 0;
 };
@@ -47,10 +56,10 @@ std::optional<BuildRecord> read_build_record(int fd);
 
 // What a build worker writes to its standard output, one a line, flushed: "device D NAME" as it
 // starts on device D (NAME: the device's name, which the run checks against its own list),
-// "listed D KEY KEY ..." with the programs it discovered for it, before building any, and
-// "built D KEY" as each build for it ends (failed or not); other lines are ignored. A
-// BuildProgress whose `listed` and `done` write the last two for device `device` to `out` (safe
-// from several threads).
+// "listed D KEY KEY ..." with the programs it discovered for it, before building any,
+// "building D KEY" as each build for it begins and "built D KEY" as it ends (failed or not);
+// other lines are ignored. A BuildProgress whose `listed`, `started` and `done` write the last
+// three for device `device` to `out` (safe from several threads).
 BuildProgress build_notices(std::ostream& out, size_t device);
 
 // The most build workers a run starts by itself. NVIDIA's driver's cold builds hardly scale
@@ -86,15 +95,22 @@ class BuildWorkers {
         size_t index;
         std::string name;
     };
-    void hand_out(const std::vector<Device>& devices);
+    void hand_out(const std::vector<Device>& devices, QueueShare share = {});
     // Ends the queue (if hand_out has not), then returns once every worker's output has ended
     // (or the deadline passed) and the workers have exited (or a few seconds passed).
     void finish();
 
-    // Reads what the workers say until `key` is built for `device`: at once false where the
-    // workers did not list it (the run builds it), else once it is built (true) or no worker
-    // is left to build it. Held workers are let go on first: one of them may be building it.
-    bool wait_built(size_t device, const std::string& key);
+    // Reads what the workers say until `key` is built for `device`, and says whether it is.
+    // WaitFor::Listed: at once false where the workers did not list it (the run builds it),
+    // else once it is built or no worker is left to build it (a CPU device's run, which shares
+    // the cores with the workers, leaves every listed build to them). WaitFor::Started: only
+    // while a worker is building it, false at once where none has begun it (a GPU's run builds
+    // what the workers have not reached rather than wait for them). Held workers are let go on
+    // first: one of them may be building it.
+    enum class WaitFor { Listed, Started };
+    bool wait_built(size_t device, const std::string& key, WaitFor which = WaitFor::Listed);
+    // Whether a worker has begun building `key` for `device`, or built it.
+    bool taken(size_t device, const std::string& key);
     // Holds the workers still (SIGSTOP), and lets them go on (SIGCONT); the time held moves
     // the deadline.
     void hold();
@@ -114,6 +130,7 @@ class BuildWorkers {
     size_t built() const; // distinct programs said to be built, over all devices
     size_t built(size_t device) const;
     bool built(size_t device, const std::string& key) const;
+    bool building(size_t device, const std::string& key) const; // begun by a live worker
 
   private:
     struct Worker {
@@ -137,6 +154,7 @@ class BuildWorkers {
     std::vector<Worker> workers_;
     std::map<size_t, std::set<std::string>> built_;  // by device
     std::map<size_t, std::set<std::string>> listed_; // by device: what the first lister listed
+    std::map<size_t, std::map<std::string, size_t>> building_; // by device: key -> its worker
     bool held_ = false;
     std::chrono::steady_clock::time_point held_since_;
     std::map<size_t, std::string> names_; // the devices handed out

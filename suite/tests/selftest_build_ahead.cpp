@@ -4,10 +4,12 @@
 // Build workers (process/build_workers.hpp) plan the programs the run then asks for, and a table
 // run with workers verifies as one without.
 #include "baseline_selftest_fixture.hpp"
+#include "core/background_work.hpp"
 #include "device_fixture.hpp"
-#include "registry/registry.hpp"
 #include "process/build_workers.hpp"
+#include "registry/registry.hpp"
 #include "run/run_all.hpp"
+#include "run/runner.hpp"
 
 #include <gtest/gtest.h>
 #include <iostream>
@@ -82,7 +84,10 @@ TEST(BuildAhead, WorkersBuildTheProgramsTheRunAsksFor) {
         Session worker(device_session().entry);
         BuildProgress progress;
         size_t drawn = 0;
-        progress.next = [&]() -> std::optional<size_t> { return drawn++; };
+        // A queue's worth of indices, most past the three programs (passed over), then none.
+        progress.next = [&]() -> std::optional<size_t> {
+            return drawn < 16 ? std::optional<size_t>(drawn++) : std::nullopt;
+        };
         progress.done = [&](const std::string& key) { built.insert(key); };
         build_ahead(worker, selection, opts, 1, {}, progress);
     }
@@ -112,6 +117,36 @@ TEST(BuildAhead, TableWithBuildWorkersVerifies) {
                          "builds from them"),
               std::string::npos)
         << r.out;
+}
+
+// The runner holds build workers beside a GPU's run (background work that does not share the
+// device) for an entry the host's clock times, and lets them build through a kernel's
+// device-timed one: how many times each entry held them.
+int holds_for(const std::string& id) {
+    int holds = 0;
+    bool held = false;
+    const BackgroundWorkScope background({.hold =
+                                              [&] {
+                                                  holds += held ? 0 : 1;
+                                                  held = true;
+                                              },
+                                          .release = [&] { held = false; },
+                                          .going = [&] { return !held; },
+                                          .shares_device = false});
+    RunOptions opts = run_options_from_env(Mode::Perf);
+    opts.budget.seconds = 0.005;
+    const Measurement m = run_benchmark(device_session(), *find_benchmark(id), opts);
+    EXPECT_EQ(m.status, Status::Ok) << id << ": " << m.reason;
+    EXPECT_FALSE(held) << id << ": the workers were not let go on as the entry ended";
+    return holds;
+}
+
+TEST(BuildAhead, AHostTimedEntryNeverRunsBesideTheWorkers) {
+    EXPECT_GT(holds_for("xfer.h2d.pinned"), 0);
+}
+
+TEST(BuildAhead, ADeviceTimedEntryOnAGpuLetsTheWorkersBuild) {
+    EXPECT_EQ(holds_for("fp32.fma"), 0);
 }
 
 } // namespace

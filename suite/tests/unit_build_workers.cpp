@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <set>
 #include <sstream>
 #include <unistd.h>
 
@@ -207,6 +208,84 @@ TEST(BuildWorkers, TheRunWaitsOnlyForWhatTheWorkersListed) {
     w.finish();
     EXPECT_FALSE(w.running());
     EXPECT_EQ(w.failures(), "");
+}
+
+TEST(BuildWorkers, NoticesSayAsEachBuildBegins) {
+    std::ostringstream out;
+    const BuildProgress p = build_notices(out, 3);
+    p.started("k2");
+    p.done("k2");
+    EXPECT_EQ(out.str(), "building 3 k2\nbuilt 3 k2\n");
+}
+
+// Beside a GPU's run, the run waits only for a program a worker has begun: one the workers
+// listed but have not reached (kb) is the run's to build at once (a measuring process that finds
+// its programs missing builds them itself), while one being built (ka) is waited for until it
+// is. The planted twin, the CPU devices' wait for anything listed, holds the run for kb until the
+// worker gets to it a second later.
+TEST(BuildWorkers, TheRunWaitsOnlyForWhatAWorkerHasBegun) {
+    const std::vector<std::string> worker = {
+        "sh", "-c",
+        "echo 'listed 0 ka kb'; echo 'building 0 ka'; sleep 0.3; echo 'built 0 ka'; sleep 1; "
+        "echo 'building 0 kb'; echo 'built 0 kb'"};
+    BuildWorkers w("/bin/sh", {worker}, 60);
+    w.hand_out({{0, "zero"}});
+    auto start = Clock::now();
+    while (!w.taken(0, "ka") && seconds_since(start) < 10)
+        usleep(10000);
+    EXPECT_TRUE(w.building(0, "ka"));
+    EXPECT_FALSE(w.taken(0, "kb"));
+    start = Clock::now();
+    EXPECT_FALSE(w.wait_built(0, "kb", BuildWorkers::WaitFor::Started));
+    EXPECT_LT(seconds_since(start), 0.2) << "the run waited for a program no worker had begun";
+    EXPECT_TRUE(w.wait_built(0, "ka", BuildWorkers::WaitFor::Started));
+    EXPECT_FALSE(w.building(0, "ka"));
+    start = Clock::now();
+    EXPECT_TRUE(w.wait_built(0, "kb", BuildWorkers::WaitFor::Listed));
+    EXPECT_GT(seconds_since(start), 0.5) << "planted: the wait for a listed program is as short";
+    w.finish();
+    EXPECT_EQ(w.failures(), "");
+}
+
+// A worker that dies in the middle of a build leaves nothing begun: the run does not wait for
+// that program, and builds it itself.
+TEST(BuildWorkers, ABuildWhoseWorkerDiedIsNotWaitedFor) {
+    BuildWorkers w("/bin/sh",
+                   {{"sh", "-c", "echo 'listed 0 ka'; echo 'building 0 ka'; sleep 0.2; exit 3"}},
+                   60);
+    w.hand_out({{0, "zero"}});
+    const auto start = Clock::now();
+    EXPECT_FALSE(w.wait_built(0, "ka", BuildWorkers::WaitFor::Started));
+    EXPECT_LT(seconds_since(start), 20);
+    EXPECT_FALSE(w.taken(0, "ka"));
+    w.finish();
+    EXPECT_EQ(w.failures(), "worker 1 exit status 3");
+}
+
+// Several measuring processes on one host share the compiling: each one's queue starts with its
+// own stride of the programs, and holds every index once. The planted twin, one process alone,
+// is the queue in plain order.
+TEST(BuildWorkers, EachShardQueuesItsOwnStrideFirst) {
+    const std::vector<size_t> order = queue_order({.shard = 1, .of = 4});
+    ASSERT_EQ(order.size(), kBuildQueueIndices);
+    EXPECT_EQ((std::vector<size_t>(order.begin(), order.begin() + 3)),
+              (std::vector<size_t>{1, 5, 9}));
+    EXPECT_EQ(order[kBuildQueueIndices / 4], 0u) << "the others follow in order";
+    EXPECT_EQ(std::set<size_t>(order.begin(), order.end()).size(), kBuildQueueIndices);
+    const std::vector<size_t> alone = queue_order({});
+    for (size_t i = 0; i < alone.size(); ++i)
+        ASSERT_EQ(alone[i], i);
+}
+
+// A queue laid out for a share starts each worker at that share: the first program a worker
+// takes is the shard's first index.
+TEST(BuildWorkers, WorkersTakeTheShardsFirstIndexFirst) {
+    BuildWorkers w("/bin/sh", {queue_reader(2)}, 60);
+    w.hand_out({{3, "three"}}, {.shard = 2, .of = 3});
+    w.finish();
+    EXPECT_TRUE(w.built(3, "k2"));
+    EXPECT_TRUE(w.built(3, "k5"));
+    EXPECT_FALSE(w.built(3, "k0"));
 }
 
 // A listed program whose worker died before building it is not waited for past the worker's
