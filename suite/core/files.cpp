@@ -224,22 +224,25 @@ void remove_leftover_temps(const std::string& path) {
     }
 }
 
-FileLock::FileLock(const std::string& path) {
+FileLock::FileLock(const std::string& path, bool wait) {
     const fs::path p(path);
     std::error_code ec;
     if (p.has_parent_path()) fs::create_directories(p.parent_path(), ec);
     fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0666);
     if (fd_ < 0) throw std::runtime_error(path + ": cannot open the lock file: " + errno_text());
-    while (::flock(fd_, LOCK_EX) != 0)
-        if (errno != EINTR) {
-            const std::string why = errno_text();
-            ::close(fd_);
-            throw std::runtime_error(path + ": cannot lock: " + why);
-        }
+    while (::flock(fd_, wait ? LOCK_EX : LOCK_EX | LOCK_NB) != 0) {
+        if (errno == EINTR) continue;
+        const bool busy = !wait && errno == EWOULDBLOCK;
+        const std::string why = errno_text();
+        ::close(fd_);
+        fd_ = -1;
+        if (busy) return;
+        throw std::runtime_error(path + ": cannot lock: " + why);
+    }
 }
 
 FileLock::~FileLock() {
-    ::close(fd_); // releases the lock
+    if (fd_ >= 0) ::close(fd_); // releases the lock
 }
 
 std::optional<std::string> output_problem(const std::string& path) {

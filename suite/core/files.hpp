@@ -48,7 +48,9 @@ std::optional<std::string> output_problem(const std::string& path);
 // the lock is free. Throws std::runtime_error naming the path when it cannot be taken.
 class FileLock {
   public:
-    explicit FileLock(const std::string& path);
+    // Waits for the lock, unless `wait` is false: then held() says whether it was free.
+    explicit FileLock(const std::string& path, bool wait = true);
+    bool held() const { return fd_ >= 0; }
     FileLock(const FileLock&) = delete;
     FileLock& operator=(const FileLock&) = delete;
     ~FileLock();

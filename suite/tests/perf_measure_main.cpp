@@ -4,11 +4,17 @@
 // (perf_queue.hpp), in the run's own folder (perf_run.hpp): a live run beside it in the same
 // tree makes it refuse (exit 1). With --summary it instead prints, once the cases have
 // reported, how many cases were judged on each device, and removes the run's folder. It measures
-// the entries --only GLOB or CLGAUGE_PERF_ONLY selects, else every entry.
+// the entries --only GLOB or CLGAUGE_PERF_ONLY selects, else every entry, while build workers
+// compile their programs beside it (conduct/builds_beside.hpp); with --build-only ... it is one
+// of those workers.
 //
 // Exit status: 0 measured (the cases report the verdicts), 77 nothing left to measure or
 // nothing judged (a skip), 1 no usable device or another run measuring in the tree, 2 usage.
 #include "baseline/match.hpp"
+#include "cli/options.hpp"
+#include "conduct/builds_beside.hpp"
+#include "conduct/conductor.hpp"
+#include "conduct/table_run.hpp"
 #include "core/env.hpp"
 #include "core/files.hpp"
 #include "device_fixture.hpp"
@@ -16,18 +22,26 @@
 #include "perf_queue.hpp"
 #include "perf_run.hpp"
 #include "perf_verdicts.hpp"
+#include "process/worker_command.hpp"
 #include "registry/registry.hpp"
 
 #include <chrono>
 #include <filesystem>
 #include <iostream>
 #include <map>
+#include <memory>
+#include <optional>
 #include <unistd.h>
 
 namespace clgauge::test {
 namespace {
 
 constexpr int kSkipped = 77;
+#ifdef CLGAUGE_NEEDS_ALLOCATION
+constexpr bool kDevicesAtOnce = true; // one perf.measure.K per device, under CTest's allocation
+#else
+constexpr bool kDevicesAtOnce = false;
+#endif
 constexpr const char* kCostMemo = "clgauge-perf-costs.json";
 constexpr const char* kDeviceSummary = "clgauge-perf-devices.txt";
 
@@ -50,6 +64,20 @@ PerfCosts costs_for(const std::string& device_name) {
     return costs;
 }
 
+// The share of the build queue this process's workers start with: where several measuring
+// processes run on one host (one per GPU), each device's workers compile another part of the
+// programs first (process/build_workers.hpp: QueueShare), by its place among the host's devices
+// of its name.
+QueueShare share_among_twins(const DeviceEntry& device) {
+    QueueShare share{0, 0};
+    for (const DeviceEntry& d : list_devices()) {
+        if (d.facts.name != device.facts.name) continue;
+        if (d.index == device.index) share.shard = share.of;
+        ++share.of;
+    }
+    return share;
+}
+
 int measure(const std::string& verdicts, const std::string& only) {
     std::string dir;
     try {
@@ -64,6 +92,12 @@ int measure(const std::string& verdicts, const std::string& only) {
                      "processes took every entry\n";
         return kSkipped;
     }
+    // The programs are built beside the measuring, by workers started before this process's
+    // OpenCL (process/build_workers.hpp says why), each this program in its --build-only mode.
+    const auto selection = select_benchmarks(only);
+    RunOptions build_opts = run_options_from_env(Mode::Perf);
+    build_opts.build_threads = build_threads_per_core();
+    const std::unique_ptr<BuildWorkers> workers = start_build_workers(selection, build_opts);
     Session* session = nullptr;
     try {
         session = &device_session();
@@ -72,15 +106,51 @@ int measure(const std::string& verdicts, const std::string& only) {
         std::cerr << "perf measure: " << e.what() << "\n";
         return 1;
     }
+    if (workers)
+        build_with_workers(*workers, {session->entry}, build_opts, true,
+                           share_among_twins(session->entry));
+    const BuildsBeside beside(*session, workers.get(), build_opts);
     const std::string device =
         std::to_string(session->entry.index) + ": " + device_identity(session->facts());
-    const auto order = longest_first(selected_ids(only), costs_for(session->facts().name));
+    // Beside the build workers, in the registry's order, which is the order they build in
+    // (after the longest compiles); else longest first, for the devices' shares. Where several
+    // devices measure at once, the host-timed entries are spread among the others, since one
+    // device at a time times them (below); one device alone times them last, when the workers
+    // are done, rather than holding the workers still early on.
+    std::vector<std::string> order =
+        workers ? selected_ids(only)
+                : longest_first(selected_ids(only), costs_for(session->facts().name));
+    if (kDevicesAtOnce)
+        order = spread_out(order, [](const std::string& id) {
+            const Benchmark* b = find_benchmark(id);
+            return b && b->host_timed;
+        });
     PerfVerdictWriter writer(dir, "device-" + std::to_string(session->entry.index) + "-" +
                                       std::to_string(::getpid()));
     std::map<PerfOutcome, int> counts;
     int judged = 0;
     const auto start = std::chrono::steady_clock::now();
-    while (const auto id = queue.next(order)) {
+    // An entry the host's clock times is timed while no other device's process times one:
+    // transfers of several GPUs at once share the host's memory and read slower than the
+    // baseline's, recorded one device at a time. Such an entry is passed over while another
+    // device's is timed, and left in the queue for whichever process finds the host free.
+    const std::string host_lock = dir + "/host-timed.lock";
+    auto next = [&](std::unique_ptr<FileLock>& alone) -> std::optional<std::string> {
+        auto ready = [&](const std::string& id) {
+            const Benchmark* b = find_benchmark(id);
+            if (!b || !b->host_timed) return true;
+            alone = std::make_unique<FileLock>(host_lock, false);
+            if (!alone->held()) alone.reset();
+            return alone != nullptr;
+        };
+        for (bool declined = true; declined;) {
+            if (auto id = queue.next(order, ready, &declined)) return id;
+            if (declined) FileLock wait_for_the_host(host_lock); // then asks again
+        }
+        return std::nullopt;
+    };
+    std::unique_ptr<FileLock> alone; // held while a host-timed entry is measured
+    while (const auto id = next(alone)) {
         const Benchmark* b = find_benchmark(*id);
         if (!b) continue; // a queue laid out by another build of the suite
         const auto t0 = std::chrono::steady_clock::now();
@@ -93,6 +163,7 @@ int measure(const std::string& verdicts, const std::string& only) {
         judged += v.judged ? 1 : 0;
         std::cout << outcome_name(v.outcome) << " " << *id << " (" << v.seconds << " s) "
                   << v.message << "\n";
+        alone.reset();
     }
     const double total =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -102,6 +173,7 @@ int measure(const std::string& verdicts, const std::string& only) {
               << " s, " << judged << " judged against the baseline (" << counts[PerfOutcome::Pass]
               << " pass, " << counts[PerfOutcome::Fail] << " fail, " << counts[PerfOutcome::Skip]
               << " skip)\n";
+    if (const std::string line = beside.line(); !line.empty()) std::cout << line << "\n";
     return taken == 0 ? kSkipped : 0;
 }
 
@@ -145,8 +217,18 @@ int summarize(const std::string& verdict_dir) {
 
 int main(int argc, char** argv) {
     using namespace clgauge::test;
-    const std::string dir = perf_verdict_dir();
     const std::vector<std::string> args(argv + 1, argv + argc);
+    // A build worker of a measuring process (start_build_workers runs this program).
+    if (!args.empty() && args[0] == clgauge::kBuildOnlyFlag) {
+        try {
+            (void)clgauge::conduct(clgauge::request_for(clgauge::parse_cli(args)), "");
+            return 0;
+        } catch (const std::exception& e) {
+            std::cerr << "perf measure: build worker: " << e.what() << "\n";
+            return 2;
+        }
+    }
+    const std::string dir = perf_verdict_dir();
     const bool summary = args.size() == 1 && args[0] == "--summary";
     const bool only = args.size() == 2 && args[0] == "--only";
     if (dir.empty() || !(args.empty() || summary || only)) {

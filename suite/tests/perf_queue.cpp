@@ -49,6 +49,23 @@ std::vector<std::string> longest_first(const std::vector<std::string>& ids,
     return order;
 }
 
+std::vector<std::string> spread_out(const std::vector<std::string>& ids,
+                                    const std::function<bool(const std::string&)>& apart) {
+    std::vector<std::string> spread, rest;
+    for (const auto& id : ids)
+        (apart(id) ? spread : rest).push_back(id);
+    std::vector<std::string> order;
+    size_t k = 0, r = 0;
+    for (size_t at = 0; at < ids.size(); ++at) {
+        // The k-th of them goes to the middle of its k-th share of the order.
+        const bool theirs = k < spread.size() &&
+                            (r == rest.size() ||
+                             (2 * k + 1) * ids.size() <= 2 * at * spread.size() + spread.size());
+        order.push_back(theirs ? spread[k++] : rest[r++]);
+    }
+    return order;
+}
+
 PerfQueue::PerfQueue(std::string dir, std::string settings)
     : dir_(std::move(dir)), settings_(std::move(settings)) {
     std::filesystem::create_directories(dir_);
@@ -57,25 +74,31 @@ PerfQueue::PerfQueue(std::string dir, std::string settings)
 bool PerfQueue::exhausted() const {
     FileLock lock(dir_ + "/queue.lock");
     const nlohmann::json q = read_json(dir_ + "/queue.json");
-    return q.is_object() && q.value("settings", "") == settings_ && q.contains("order") &&
-           q["order"].is_array() && q.value("next", size_t{0}) >= q["order"].size();
+    return q.is_object() && q.value("settings", "") == settings_ && q.contains("left") &&
+           q["left"].is_array() && q["left"].empty();
 }
 
-std::optional<std::string> PerfQueue::next(const std::vector<std::string>& order) {
+std::optional<std::string> PerfQueue::next(const std::vector<std::string>& order,
+                                           const std::function<bool(const std::string&)>& ready,
+                                           bool* declined) {
+    if (declined) *declined = false;
     FileLock lock(dir_ + "/queue.lock");
     const std::string path = dir_ + "/queue.json";
     nlohmann::json q = read_json(path);
-    if (!q.is_object() || q.value("settings", "") != settings_ || !q.contains("order") ||
-        !q["order"].is_array())
-        q = {{"schema", "clgauge.perf_queue"},
-             {"settings", settings_},
-             {"order", order},
-             {"next", 0}};
-    const size_t next = q.value("next", size_t{0});
-    if (next >= q["order"].size()) return std::nullopt;
-    q["next"] = next + 1;
-    write_output_file(path, q.dump(1) + "\n");
-    return q["order"][next].get<std::string>();
+    if (!q.is_object() || q.value("settings", "") != settings_ || !q.contains("left") ||
+        !q["left"].is_array())
+        q = {{"schema", "clgauge.perf_queue"}, {"settings", settings_}, {"left", order}};
+    nlohmann::json& left = q["left"];
+    for (size_t i = 0; i < left.size(); ++i) {
+        const std::string id = left[i].get<std::string>();
+        if (ready && !ready(id)) continue;
+        left.erase(i);
+        write_output_file(path, q.dump(1) + "\n");
+        return id;
+    }
+    if (declined) *declined = !left.empty();
+    write_output_file(path, q.dump(1) + "\n"); // a first caller lays the queue out
+    return std::nullopt;
 }
 
 void remember_perf_cost(const std::string& path, const std::string& device_name,

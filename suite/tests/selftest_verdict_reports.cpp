@@ -6,8 +6,8 @@
 namespace clgauge::test {
 namespace {
 
-// An installed CTest file registers perf.build_programs and perf.measure, which ctest would add
-// to any perf case it runs (FIXTURES_REQUIRED): one case is meant here, timed by itself.
+// An installed CTest file registers perf.measure, which ctest would add to any perf case it runs
+// (FIXTURES_REQUIRED): one case is meant here, timed by itself.
 const char* kWithoutFixtures = "-FA '.*'";
 
 TEST_F(BaselineSelftest, PerfCasesGateOnTheBaseline) {

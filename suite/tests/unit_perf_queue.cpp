@@ -37,6 +37,42 @@ TEST(PerfQueue, HandsOutEachEntryOnceInTheFirstCallersOrder) {
     std::filesystem::remove_all(dir);
 }
 
+// Entries one device at a time may measure are spread through the order, not left in one
+// block where several devices would wait on each other: two among six land at the second and
+// fifth places, and every entry is there once, each group in its order.
+TEST(PerfQueue, HostTimedEntriesAreSpreadThroughTheOrder) {
+    const std::vector<std::string> ids = {"a", "b", "c", "d", "x1", "x2"};
+    const auto order = spread_out(ids, [](const std::string& id) { return id[0] == 'x'; });
+    EXPECT_EQ(order, (std::vector<std::string>{"a", "x1", "b", "c", "x2", "d"}));
+    const auto none = spread_out(ids, [](const std::string&) { return false; });
+    EXPECT_EQ(none, ids);
+    const auto all = spread_out(ids, [](const std::string&) { return true; });
+    EXPECT_EQ(all, ids);
+}
+
+// An entry a process passes over (a host-timed one while another device times one) stays in
+// the queue for the next taker, in its place; a process that passes over everything left is
+// told that entries remain. The planted twin: a queue that took what it was asked about would
+// lose "y" to the process that declined it.
+TEST(PerfQueue, AnEntryPassedOverStaysForTheNextTaker) {
+    const auto dir = fresh_test_dir("perf-queue");
+    PerfQueue a(dir.string(), "settings"), b(dir.string(), "settings");
+    const std::vector<std::string> order = {"x", "y", "z"};
+    auto not_y = [](const std::string& id) { return id != "y"; };
+    EXPECT_EQ(a.next(order, not_y), "x");
+    EXPECT_EQ(a.next(order, not_y), "z") << "y was not passed over";
+    bool declined = false;
+    EXPECT_EQ(a.next(order, not_y, &declined), std::nullopt);
+    EXPECT_TRUE(declined) << "y was taken by the process that declined it";
+    EXPECT_FALSE(a.exhausted());
+    EXPECT_EQ(b.next(order, {}, &declined), "y");
+    EXPECT_FALSE(declined);
+    EXPECT_EQ(b.next(order, {}, &declined), std::nullopt);
+    EXPECT_FALSE(declined) << "nothing is left, yet entries are said to remain";
+    EXPECT_TRUE(b.exhausted());
+    std::filesystem::remove_all(dir);
+}
+
 TEST(PerfQueue, ProcessesAtOnceTakeEveryEntryExactlyOnce) {
     const auto dir = fresh_test_dir("perf-queue");
     std::vector<std::string> ids;
