@@ -106,9 +106,11 @@ int measure(const std::string& verdicts, const std::string& only) {
         std::cerr << "perf measure: " << e.what() << "\n";
         return 1;
     }
+    // A stride of its own only where the host's other devices measure at once: alone, the
+    // workers keep the queue's plain order, the longest compiles first.
     if (workers)
         build_with_workers(*workers, {session->entry}, build_opts, true,
-                           share_among_twins(session->entry));
+                           kDevicesAtOnce ? share_among_twins(session->entry) : QueueShare{});
     const BuildsBeside beside(*session, workers.get(), build_opts);
     const std::string device =
         std::to_string(session->entry.index) + ": " + device_identity(session->facts());
