@@ -4,7 +4,6 @@
 #include "core/kernel_report_memo.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <filesystem>
 #include <numeric>
 
@@ -12,12 +11,7 @@ namespace clgauge {
 namespace {
 
 std::string memo_path(const std::string& key) {
-    const std::string dir = clgauge_cache_dir();
-    if (dir.empty()) return "";
-    std::string name;
-    for (char c : key) // a file name of the key's letters and digits
-        name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-    return dir + "/build-seconds/" + name;
+    return clgauge_cache_file("build-seconds", key);
 }
 
 } // namespace

@@ -3,21 +3,27 @@
 #include "core/env.hpp"
 #include "core/files.hpp"
 
+#include <cctype>
 #include <filesystem>
 
 namespace clgauge {
 namespace {
 
 std::string memo_path(const std::string& key) {
-    const std::string dir = clgauge_cache_dir();
-    if (dir.empty()) return "";
-    std::string name;
-    for (char c : key) // a file name of the key's letters and digits
-        name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-    return dir + "/resources/" + name + ".log";
+    return clgauge_cache_file("resources", key, ".log");
 }
 
 } // namespace
+
+std::string clgauge_cache_file(const std::string& folder, const std::string& key,
+                               const std::string& suffix) {
+    const std::string dir = clgauge_cache_dir();
+    if (dir.empty()) return "";
+    std::string name;
+    for (char c : key)
+        name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+    return dir + "/" + folder + "/" + name + suffix;
+}
 
 std::string clgauge_cache_dir() {
     if (std::string d = env_text("CLGAUGE_CACHE_DIR"); !d.empty()) return d;

@@ -11,6 +11,10 @@ namespace clgauge {
 
 // $CLGAUGE_CACHE_DIR, else $XDG_CACHE_HOME/clgauge, else $HOME/.cache/clgauge (empty: none).
 std::string clgauge_cache_dir();
+// The file that keeps `key` in `folder` of that cache: a name of the key's letters and digits
+// (others become '_') plus `suffix`; empty where there is no cache directory.
+std::string clgauge_cache_file(const std::string& folder, const std::string& key,
+                               const std::string& suffix = "");
 
 // Nothing happens (and nothing fails) where the directory cannot be written or read.
 void remember_resource_report(const std::string& key, const std::string& report);
