@@ -5,7 +5,7 @@
 #include "baseline/gate.hpp"
 #include "baseline/known_judge.hpp"
 #include "baseline/match.hpp"
-#include "conduct/builds_beside.hpp"
+#include "process/build_pool.hpp"
 #include "registry/registry.hpp"
 #include "report/format.hpp"
 

@@ -13,7 +13,7 @@
 namespace clgauge {
 
 // Prints the verdicts and reports them as the device's "check" section (baseline/check_json),
-// measured beside `workers` where they build the device's programs (conduct/builds_beside.hpp).
+// measured beside `workers` where they build the device's programs (process/build_pool.hpp).
 // No baseline for the device: Outcome::Usage, saying how to record one.
 Outcome check_device(Session& session, const std::vector<const Benchmark*>& selection,
                      const RunOptions& opts, const std::string& baselines_dir,

@@ -1,48 +1,13 @@
 #include "conduct/table_run.hpp"
 
-#include "conduct/builds_beside.hpp"
 #include "core/phase_clock.hpp"
-#include "process/worker_command.hpp"
+#include "process/build_pool.hpp"
 #include "report/run_time.hpp"
 
 #include <algorithm>
 #include <iostream>
 
 namespace clgauge {
-namespace {
-
-// A worker that failed costs only time (this process builds what the workers did not), but
-// says why.
-void report_failed_workers(BuildWorkers& workers) {
-    if (const std::string failed = workers.failures(); !failed.empty())
-        std::cerr << "clgauge: build workers failed, the run builds what they did not: " << failed
-                  << "\n";
-}
-
-} // namespace
-
-std::unique_ptr<BuildWorkers> start_build_workers(const std::vector<const Benchmark*>& selection,
-                                                  const RunOptions& opts) {
-    const unsigned count = build_worker_count(opts);
-    if (count == 0) return nullptr;
-    const std::vector<std::vector<std::string>> argvs(count, build_worker_command(selection, opts));
-    auto workers =
-        std::make_unique<BuildWorkers>("/proc/self/exe", argvs, std::max(opts.timeout_s, 120.0));
-    if (workers->started() == 0) return nullptr; // the run builds ahead in its own threads
-    return workers;
-}
-
-void build_with_workers(BuildWorkers& workers, const std::vector<DeviceEntry>& devices,
-                        const RunOptions& opts, bool measuring_follows, QueueShare share) {
-    std::vector<BuildWorkers::Device> handed;
-    for (const auto& d : devices)
-        if (builds_with_workers(d.facts, opts)) handed.push_back({d.index, d.facts.name});
-    PhaseScope building(Phase::Build);
-    workers.hand_out(handed, share);
-    if (measuring_follows && !handed.empty()) return; // BuildsBeside waits for each build
-    workers.finish();
-    if (!handed.empty()) report_failed_workers(workers);
-}
 
 DeviceReport run_table(Session& session, const std::vector<const Benchmark*>& selection,
                        const RunOptions& opts, const Progress& progress, RunHooks hooks,

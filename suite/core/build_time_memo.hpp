@@ -1,6 +1,6 @@
 // How long each program took to compile, kept on disk (under clgauge_cache_dir()) so that a run
 // whose driver cache is cold starts the longest compiles first: a run measures while build
-// workers compile (conduct/builds_beside.hpp), and one slow compile started late is what it
+// workers compile (process/build_pool.hpp), and one slow compile started late is what it
 // waits for (a matrix entry's program compiles for seconds on NVIDIA, most others in well under
 // one). The longest compile seen is kept: a build the driver's cache serves takes milliseconds
 // and says nothing of what a cold compile costs.

@@ -4,7 +4,7 @@
 // --build-queue`) each discover the run's programs as the run does, then build those whose indices
 // they draw from one shared queue into the driver's program cache, saying which as each begins
 // and ends; the run's own builds of them are then cache hits. The run goes on beside them
-// (conduct/builds_beside.hpp): on a CPU device, whose first launches compile too (PoCL makes each
+// (process/build_pool.hpp): on a CPU device, whose first launches compile too (PoCL makes each
 // kernel's work-group function then), it waits for each program they listed until they have
 // built it, and holds them still (SIGSTOP) while it times anything, so that no figure shares the
 // cores with a compiler; on a GPU it waits only for a program a worker is building, builds what

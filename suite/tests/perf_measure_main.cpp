@@ -5,16 +5,14 @@
 // tree makes it refuse (exit 1). With --summary it instead prints, once the cases have
 // reported, how many cases were judged on each device, and removes the run's folder. It measures
 // the entries --only GLOB or CLGAUGE_PERF_ONLY selects, else every entry, while build workers
-// compile their programs beside it (conduct/builds_beside.hpp); with --build-only ... it is one
+// compile their programs beside it (process/build_pool.hpp); with --build-only ... it is one
 // of those workers.
 //
 // Exit status: 0 measured (the cases report the verdicts), 77 nothing left to measure or
 // nothing judged (a skip), 1 no usable device or another run measuring in the tree, 2 usage.
 #include "baseline/match.hpp"
 #include "cli/options.hpp"
-#include "conduct/builds_beside.hpp"
 #include "conduct/conductor.hpp"
-#include "conduct/table_run.hpp"
 #include "core/env.hpp"
 #include "core/files.hpp"
 #include "device_fixture.hpp"
@@ -22,6 +20,7 @@
 #include "perf_queue.hpp"
 #include "perf_run.hpp"
 #include "perf_verdicts.hpp"
+#include "process/build_pool.hpp"
 #include "process/worker_command.hpp"
 #include "registry/registry.hpp"
 

@@ -1,4 +1,5 @@
-// A device's measuring run with the build workers going on beside it (process/build_workers.hpp):
+// The run's build pool: its build workers (process/build_workers.hpp) started, handed the
+// devices' programs, and a device's measuring run with them going on beside it:
 // each program the run asks for is waited for where a worker builds it, and the workers are held
 // still while the run times a figure they would share. On a CPU device (its cores are the
 // workers') every listed program is left to the workers and every figure holds them; on a GPU
@@ -8,14 +9,32 @@
 // measured while the other cores compile.
 #pragma once
 #include "core/background_work.hpp"
+#include "core/device.hpp"
 #include "core/session.hpp"
 #include "process/build_workers.hpp"
+#include "types/benchmark.hpp"
 #include "types/run_options.hpp"
 
+#include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace clgauge {
+
+// The build workers of a run that builds programs (build_worker_count of them, each this
+// program's `--build-only --build-queue` with the run's selection and settings:
+// process/worker_command.hpp); started before this process's OpenCL, they wait for
+// build_with_workers. Null when none started.
+std::unique_ptr<BuildWorkers> start_build_workers(const std::vector<const Benchmark*>& selection,
+                                                  const RunOptions& opts);
+
+// Hands the workers the programs of the devices that build with them (builds_with_workers: the
+// GPUs, PoCL), in the queue order `share` gives, and waits for them unless a measuring run
+// follows, which goes on beside them (BuildsBeside); with no such device they end without
+// building.
+void build_with_workers(BuildWorkers& workers, const std::vector<DeviceEntry>& devices,
+                        const RunOptions& opts, bool measuring_follows, QueueShare share = {});
 
 // How a run on a device waits for the workers' builds, and whether it holds them for every
 // timing (the device is the host's cores) or only the host's.
