@@ -1,6 +1,7 @@
 // label unit: build workers (process/build_workers.hpp), driven by shell scripts that read the
 // shared queue and write the workers' notices: each index goes to one worker, every notice is
 // read back, and a hung worker is not waited for past the deadline.
+#include "process/build_pool.hpp"
 #include "process/build_workers.hpp"
 
 #include <gtest/gtest.h>
@@ -286,6 +287,19 @@ TEST(BuildWorkers, WorkersTakeTheShardsFirstIndexFirst) {
     EXPECT_TRUE(w.built(3, "k2"));
     EXPECT_TRUE(w.built(3, "k5"));
     EXPECT_FALSE(w.built(3, "k0"));
+}
+
+// What a run beside the workers does on each kind of device: on a CPU device (the workers'
+// cores) it leaves every listed program to them and holds them for every figure; on a GPU it
+// waits only for a build begun and holds them only for the host's timings.
+TEST(BuildWorkers, TheRunBesideThemKnowsWhoseCoresItTimesOn) {
+    DeviceFacts cpu, gpu;
+    cpu.type = CL_DEVICE_TYPE_CPU;
+    gpu.type = CL_DEVICE_TYPE_GPU;
+    EXPECT_EQ(beside_policy(cpu).wait, BuildWorkers::WaitFor::Listed);
+    EXPECT_TRUE(beside_policy(cpu).shares_device);
+    EXPECT_EQ(beside_policy(gpu).wait, BuildWorkers::WaitFor::Started);
+    EXPECT_FALSE(beside_policy(gpu).shares_device);
 }
 
 // A listed program whose worker died before building it is not waited for past the worker's
