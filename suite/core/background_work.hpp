@@ -2,7 +2,7 @@
 // programs of the benchmarks still to come. Every timed launch runs in a calibrate or measure
 // phase (phase_clock.hpp), and entering one holds that work still wherever it would share what
 // the figure runs on: on a CPU device (the host's own cores) any figure, on a GPU only a figure
-// the host's clock times (a transfer, a launch's latency: host_timing_scope), since a compiler
+// the host's clock times (a transfer, a launch's latency: HostTimingScope), since a compiler
 // on other cores leaves a kernel's device-timed figure alone. The runner lets it go on again as
 // each benchmark ends. Whether it is held is the work's own state, asked for, not kept here:
 // anything else that lets it go (a wait for one of its builds) is seen at once.

@@ -27,7 +27,8 @@ std::string program_key(const std::string& text, const std::string& options);
 struct BuildProgress {
     std::function<std::optional<size_t>()> next;
     std::function<void(const std::vector<std::string>& keys)> listed;
-    std::function<void(const std::string&key)> started, done;
+    std::function<void(const std::string& key)> started;
+    std::function<void(const std::string& key)> done;
 };
 
 // A kernel that did not compile; what() carries the options and the full build log.

@@ -27,8 +27,10 @@ struct EntryHeader {
     std::string description;
     Unit unit = Unit::FlopPerSecond;
     std::vector<ImplPath> paths; // best first
-    // The figure passes through the host (its clock, its copies): a run waits for the programs
-    // being built in other processes (process/build_workers.hpp) to be done before it runs this.
+    // The figure passes through the host (its clock, its copies): the build workers compiling
+    // beside a run are held still while it runs (core/background_work.hpp: HostTimingScope),
+    // one device's process at a time measures it on a host of several (the perf label), and it
+    // is timed from the CPUs nearest the device (core/near_device.hpp).
     bool host_timed = false;
     // No path of this entry can go faster than the device's FP32 FMA peak (clock x FP32
     // lanes): run/ceiling.hpp fails a figure above it where that peak is a bound.
