@@ -269,11 +269,6 @@ bool BuildWorkers::building(size_t device, const std::string& key) const {
     return it != building_.end() && it->second.count(key) > 0;
 }
 
-bool BuildWorkers::taken(size_t device, const std::string& key) {
-    if (!held_) (void)read_notices(0);
-    return built(device, key) || building(device, key);
-}
-
 void BuildWorkers::reap(Worker& w, std::chrono::steady_clock::time_point until) {
     // A process killed inside a hung driver may never exit: it is waited for a while, then
     // left behind rather than holding up the run.

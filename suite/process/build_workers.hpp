@@ -109,8 +109,6 @@ class BuildWorkers {
     // first: one of them may be building it.
     enum class WaitFor { Listed, Started };
     bool wait_built(size_t device, const std::string& key, WaitFor which = WaitFor::Listed);
-    // Whether a worker has begun building `key` for `device`, or built it.
-    bool taken(size_t device, const std::string& key);
     // Holds the workers still (SIGSTOP), and lets them go on (SIGCONT); the time held moves
     // the deadline.
     void hold();
