@@ -4,8 +4,8 @@
 // Build workers (process/build_workers.hpp) plan the programs the run then asks for, and a table
 // run with workers verifies as one without.
 #include "baseline_selftest_fixture.hpp"
-#include "core/background_work.hpp"
 #include "device_fixture.hpp"
+#include "fake_background.hpp"
 #include "process/build_workers.hpp"
 #include "registry/registry.hpp"
 #include "run/run_all.hpp"
@@ -123,22 +123,13 @@ TEST(BuildAhead, TableWithBuildWorkersVerifies) {
 // device) for an entry the host's clock times, and lets them build through a kernel's
 // device-timed one: how many times each entry held them.
 int holds_for(const std::string& id) {
-    int holds = 0;
-    bool held = false;
-    const BackgroundWorkScope background({.hold =
-                                              [&] {
-                                                  holds += held ? 0 : 1;
-                                                  held = true;
-                                              },
-                                          .release = [&] { held = false; },
-                                          .going = [&] { return !held; },
-                                          .shares_device = false});
+    test::FakeBackground workers(true, false);
     RunOptions opts = run_options_from_env(Mode::Perf);
     opts.budget.seconds = 0.005;
     const Measurement m = run_benchmark(device_session(), *find_benchmark(id), opts);
     EXPECT_EQ(m.status, Status::Ok) << id << ": " << m.reason;
-    EXPECT_FALSE(held) << id << ": the workers were not let go on as the entry ended";
-    return holds;
+    EXPECT_FALSE(workers.held) << id << ": the workers were not let go on as the entry ended";
+    return workers.holds;
 }
 
 TEST(BuildAhead, AHostTimedEntryNeverRunsBesideTheWorkers) {

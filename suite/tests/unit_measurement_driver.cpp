@@ -6,6 +6,7 @@
 
 #include "core/background_work.hpp"
 #include "core/phase_clock.hpp"
+#include "fake_background.hpp"
 
 #include <gtest/gtest.h>
 
@@ -266,11 +267,8 @@ TEST(MeasurementDriver, PlantedOneBatchAfterTheHostSlowedBreaksTheBound) {
 // as the benchmark ends. The fake harness counts the samples it took while the work went on;
 // the planted twin is background work whose hold does nothing, which the same count catches.
 int samples_beside_background(bool hold_works, bool shares_device = true, bool host_timed = false) {
-    bool held = false;
-    const BackgroundWorkScope background({.hold = [&] { held = hold_works; },
-                                          .release = [&] { held = false; },
-                                          .going = [&] { return !held; },
-                                          .shares_device = shares_device});
+    test::FakeBackground background(hold_works, shares_device);
+    const bool& held = background.held;
     const HostTimingScope host_timing(host_timed);
     FakeHarness f{.per_repeat = 1e-4};
     f.most = 64;
@@ -303,21 +301,13 @@ TEST(MeasurementDriver, PlantedBackgroundThatIgnoresTheHoldIsCaught) {
     EXPECT_GT(samples_beside_background(false), 0);
 }
 
-// Beside a GPU's run the workers compile on cores no kernel runs on: a device-timed figure is
-// taken while they go on, and a figure the host's clock times (a transfer) is not; a host-timed
-// entry holds them from its start, before any timed phase.
+// Beside a GPU's run the workers compile on cores no kernel runs on: the driver takes a
+// device-timed figure while they go on, and not one the host's clock times (a transfer).
 TEST(MeasurementDriver, OnAGpuOnlyTheHostsTimingsHoldTheWorkers) {
     EXPECT_EQ(samples_beside_background(true, false, true), 0)
         << "a host-timed figure was taken beside the workers";
     EXPECT_GT(samples_beside_background(true, false, false), 0)
         << "a device-timed figure held the workers";
-    bool held = false;
-    const BackgroundWorkScope background({.hold = [&] { held = true; },
-                                          .release = [&] { held = false; },
-                                          .going = [&] { return !held; },
-                                          .shares_device = false});
-    const HostTimingScope host_timing(true);
-    EXPECT_TRUE(held) << "a host-timed entry began beside the workers";
 }
 
 // A harness whose samples leave out what each launch needs around it (a mapping made and

@@ -1,0 +1,42 @@
+// label unit: when the run's background work (build workers) is held (core/background_work):
+// where it shares the device the figures run on (a CPU device), every timed phase holds it; on
+// a GPU only an entry the host's clock times, from its start, before any timed phase.
+#include "core/background_work.hpp"
+#include "core/phase_clock.hpp"
+#include "fake_background.hpp"
+
+#include <gtest/gtest.h>
+
+namespace clgauge {
+namespace {
+
+TEST(BackgroundWork, OnACpuDeviceEveryTimedPhaseHoldsIt) {
+    test::FakeBackground work(true, true);
+    {
+        const PhaseScope measuring(Phase::Measure);
+        EXPECT_TRUE(work.held);
+    }
+    release_background_work();
+    EXPECT_FALSE(work.held);
+}
+
+TEST(BackgroundWork, OnAGpuOnlyAHostTimedEntryHoldsIt) {
+    test::FakeBackground work(true, false);
+    {
+        const PhaseScope measuring(Phase::Measure);
+        EXPECT_FALSE(work.held) << "a device-timed figure held the workers";
+    }
+    {
+        const HostTimingScope host_timing(true);
+        EXPECT_TRUE(work.held) << "a host-timed entry began beside the workers";
+        release_background_work(); // a wait for one of its programs lets them go
+        const PhaseScope measuring(Phase::Measure);
+        EXPECT_TRUE(work.held) << "its timed phase did not hold them again";
+    }
+    release_background_work();
+    const HostTimingScope device_timed(false);
+    EXPECT_FALSE(work.held);
+}
+
+} // namespace
+} // namespace clgauge
