@@ -30,9 +30,31 @@ void release_background_work();
 // Whether background work goes on now: installed, not held, with work left.
 bool background_work_going();
 
+// Other processes on the host that time figures by the host's clock too (one measuring process
+// per GPU of the host): two GPUs' transfers at once share the host's memory and read slower
+// than either alone. A host-timed entry claims the host from its first timing phase to its
+// end, so that no two such figures are timed at once, while its setup (buffers made and
+// filled) goes on beside another's timing. `claim` may wait; `let_go` ends the claim.
+struct HostClaim {
+    std::function<void()> claim, let_go;
+};
+// Installs it for the scope's lifetime (let go, however the scope is left).
+class HostClaimScope {
+  public:
+    explicit HostClaimScope(HostClaim claim);
+    ~HostClaimScope();
+    HostClaimScope(const HostClaimScope&) = delete;
+    HostClaimScope& operator=(const HostClaimScope&) = delete;
+};
+// Claims the host where an entry the host's clock times enters a timing phase (the calibrate
+// and measure phases call this); a no-op without a claim installed, in a device-timed entry,
+// or where the entry already claimed it.
+void claim_host_for_timing();
+
 // The benchmark run in its lifetime is timed by the host's clock (EntryHeader::host_timed):
 // the background work is held from the scope's start and in each of its timing phases (a
-// wait for one of its programs lets it go meanwhile), whatever the device.
+// wait for one of its programs lets it go meanwhile), whatever the device; the host is
+// claimed from its first timing phase (HostClaim) and let go at the scope's end.
 class HostTimingScope {
   public:
     explicit HostTimingScope(bool host_timed);
@@ -42,6 +64,7 @@ class HostTimingScope {
 
   private:
     bool outer_;
+    bool outer_claimed_;
 };
 
 // Installs `work` for its lifetime, however the scope is left (a run that throws leaves no

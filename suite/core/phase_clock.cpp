@@ -61,7 +61,10 @@ PhaseTimes& PhaseTimes::operator+=(const PhaseTimes& o) {
 }
 
 PhaseScope::PhaseScope(Phase phase) : outer_(phases().current) {
-    if (phase == Phase::Calibrate || phase == Phase::Measure) hold_background_work_for_timing();
+    if (phase == Phase::Calibrate || phase == Phase::Measure) {
+        hold_background_work_for_timing();
+        claim_host_for_timing();
+    }
     phases().charge_open_span();
     phases().current = phase;
 }

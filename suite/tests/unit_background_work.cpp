@@ -1,6 +1,8 @@
 // label unit: when the run's background work (build workers) is held (core/background_work):
 // where it shares the device the figures run on (a CPU device), every timed phase holds it; on
-// a GPU only an entry the host's clock times, from its start, before any timed phase.
+// a GPU only an entry the host's clock times, from its start, before any timed phase; and when
+// such an entry claims the host from the other measuring processes (HostClaim): from its first
+// timed phase, not its setup, to its end.
 #include "core/background_work.hpp"
 #include "core/phase_clock.hpp"
 #include "fake_background.hpp"
@@ -36,6 +38,42 @@ TEST(BackgroundWork, OnAGpuOnlyAHostTimedEntryHoldsIt) {
     release_background_work();
     const HostTimingScope device_timed(false);
     EXPECT_FALSE(work.held);
+}
+
+struct FakeHost {
+    int claims = 0;
+    bool claimed = false;
+    HostClaimScope scope;
+    FakeHost()
+        : scope({.claim =
+                     [this] {
+                         ++claims;
+                         claimed = true;
+                     },
+                 .let_go = [this] { claimed = false; }}) {}
+};
+
+TEST(HostClaim, AHostTimedEntryClaimsTheHostFromItsFirstTimedPhaseToItsEnd) {
+    FakeHost host;
+    {
+        const HostTimingScope host_timing(true);
+        EXPECT_FALSE(host.claimed) << "its setup claimed the host from the other GPUs' timing";
+        {
+            const PhaseScope calibrating(Phase::Calibrate);
+            EXPECT_TRUE(host.claimed) << "its timed phase ran while another GPU could time";
+        }
+        EXPECT_TRUE(host.claimed) << "let go between its phases, where another GPU may start";
+        const PhaseScope measuring(Phase::Measure);
+        EXPECT_EQ(host.claims, 1);
+    }
+    EXPECT_FALSE(host.claimed) << "still held after the entry ended";
+}
+
+TEST(HostClaim, ADeviceTimedEntryNeverClaimsIt) {
+    FakeHost host;
+    const HostTimingScope device_timed(false);
+    const PhaseScope measuring(Phase::Measure);
+    EXPECT_EQ(host.claims, 0);
 }
 
 } // namespace
