@@ -128,13 +128,16 @@ const cl::Program& ProgramCache::build(const std::string& text, const std::strin
     return it->second.program;
 }
 
-void ProgramCache::discover(const std::function<void()>& first_steps) {
+std::optional<std::string> ProgramCache::discover(const std::function<void()>& first_steps) {
+    const size_t noted = discovered_.size();
     discovering_ = true;
     try {
         first_steps();
     } catch (...) { // ProgramDiscovered, or an error the real run reports
     }
     discovering_ = false;
+    if (discovered_.size() == noted) return std::nullopt;
+    return program_key(discovered_.back().first, discovered_.back().second);
 }
 
 void ProgramCache::build_discovered(unsigned threads, const BuildProgress& progress) {
@@ -145,18 +148,16 @@ void ProgramCache::build_discovered(unsigned threads, const BuildProgress& progr
             std::find(keys.begin(), keys.end(), k) == keys.end())
             keys.push_back(std::move(k));
     discovered_.clear();
-    // The longest compiles first (core/build_time_memo.hpp): every process that discovered the
-    // same programs orders them alike, so the indices a queue hands out name the same ones.
+    // Each compile begun in time for the run's need (core/build_time_memo.hpp: build_order):
+    // every process that discovered the same programs orders them alike, so the indices a
+    // queue hands out name the same ones.
     const std::string device_name = device_.getInfo<CL_DEVICE_NAME>();
-    auto time_key = [&](const std::pair<std::string, std::string>& k) {
-        return program_key(k.first, k.second) + "-" + program_key(device_name, "");
-    };
     {
         std::vector<std::optional<double>> seconds;
         for (const auto& k : keys)
-            seconds.push_back(recall_build_seconds(time_key(k)));
+            seconds.push_back(recall_build_seconds(program_key(k.first, k.second), device_name));
         std::vector<std::pair<std::string, std::string>> ordered;
-        for (const size_t i : longest_builds_first(seconds))
+        for (const size_t i : build_order(seconds))
             ordered.push_back(std::move(keys[i]));
         keys = std::move(ordered);
     }
@@ -221,7 +222,9 @@ void ProgramCache::build_discovered(unsigned threads, const BuildProgress& progr
     // Kept once every build is done, not as each ends: the other processes of the run order
     // their programs by the memo as they discover them, and must find the one this found.
     for (size_t i = 0; i < keys.size(); ++i)
-        if (built[i].seconds >= 0) remember_build_seconds(time_key(keys[i]), built[i].seconds);
+        if (built[i].seconds >= 0)
+            remember_build_seconds(program_key(keys[i].first, keys[i].second), device_name,
+                                   built[i].seconds);
     for (size_t i = 0; i < keys.size(); ++i) {
         if (!built[i].program) continue;
         Built b{*built[i].program, std::move(built[i].code)};

@@ -42,6 +42,14 @@ struct BuildFailure : std::runtime_error {
 // program it asks for, which is noted to be built ahead.
 struct ProgramDiscovered {};
 
+// Thrown by a build observer where the program asked for is one another process is still
+// compiling and the run would rather measure another entry meanwhile (process/build_pool.hpp):
+// the run's loop measures the entry later (run/run_all.hpp). Not a std::exception, so that
+// no harness or runner takes it for the entry's failure.
+struct BuildPending {
+    std::string key; // the program's (program_key)
+};
+
 class ProgramCache {
   public:
     // report_resources: build with -cl-nv-verbose and read the compiler's resource report from
@@ -62,16 +70,20 @@ class ProgramCache {
     std::string take_compiler_output();
 
     // Runs `first_steps` (a benchmark up to its first program) with get() noting the program
-    // it asks for instead of building it. Anything `first_steps` throws is dropped: the real
-    // run meets it again.
-    void discover(const std::function<void()>& first_steps);
+    // it asks for instead of building it, and returns its key (program_key), nothing where it
+    // asked for none this cache has not built. Anything `first_steps` throws is dropped: the
+    // real run meets it again.
+    std::optional<std::string> discover(const std::function<void()>& first_steps);
+    // Drops what discover() noted, unbuilt (a run that only wanted to know the programs).
+    void forget_discovered() { discovered_.clear(); }
     // Builds the programs discover() noted, `threads` at a time, so that a run's builds
     // overlap instead of queueing (a cold driver takes seconds for some). A build that fails
     // or that printed to stderr is left to get(), which reports it with its benchmark.
     // With progress.next, only the programs it hands out are built.
     void build_discovered(unsigned threads, const BuildProgress& progress = {});
     // Called with a program's key before this cache builds it on demand (the driver's own
-    // cache may have it: the table counts the builds its build workers had made).
+    // cache may have it: the table counts the builds its build workers had made). It may
+    // throw BuildPending, before anything is built.
     void set_build_observer(std::function<void(const std::string& key)> observer) {
         build_observer_ = std::move(observer);
     }
