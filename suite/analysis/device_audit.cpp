@@ -1,10 +1,12 @@
 #include "analysis/device_audit.hpp"
 
+#include "core/build_time_memo.hpp"
 #include "run/runner.hpp"
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <optional>
 #include <semaphore>
 #include <thread>
 
@@ -39,6 +41,39 @@ WorkAudit audit_measurement(const Benchmark& b, const Measurement& m, const RunO
     return failed;
 }
 
+// The positions of the entries in `selection` the audit assembles, those whose programs compile
+// longest first (core/build_time_memo.hpp), then the others in order: assembling an entry's
+// code is the driver's compile again, and the longest one, started first, ends while the rest
+// run instead of after them.
+std::vector<size_t> longest_assemblies_first(Session& session,
+                                             const std::vector<const Benchmark*>& selection,
+                                             const RunOptions& opts) {
+    std::vector<size_t> audited, others;
+    std::vector<std::optional<double>> seconds;
+    const std::string device = session.facts().name;
+    for (size_t i = 0; i < selection.size(); ++i) {
+        const Benchmark& b = *selection[i];
+        const PathChoice choice = choose_path(b, session.caps, opts.forced_path);
+        if (!choice.path || !counted_on(b.counted, choice.path->name)) {
+            others.push_back(i);
+            continue;
+        }
+        const auto key =
+            session.programs.discover([&] { (void)b.run(session, b, *choice.path, opts); });
+        audited.push_back(i);
+        seconds.push_back(key ? recall_build_seconds(*key, device) : std::nullopt);
+    }
+    session.programs.forget_discovered();
+    // Unknown ones after the known, in order (longest_builds_first would put them first).
+    for (auto& s : seconds)
+        s = s.value_or(0);
+    std::vector<size_t> order;
+    for (size_t k : longest_builds_first(seconds))
+        order.push_back(audited[k]);
+    order.insert(order.end(), others.begin(), others.end());
+    return order;
+}
+
 } // namespace
 
 DeviceAudit audit_device(Session& session, const std::vector<const Benchmark*>& selection,
@@ -55,9 +90,10 @@ DeviceAudit audit_device(Session& session, const std::vector<const Benchmark*>& 
     std::counting_semaphore<> free_slots(audit.assemblers);
     {
         std::vector<std::jthread> assembling;
-        for (size_t i = 0; i < selection.size(); ++i) {
+        size_t done = 0;
+        for (const size_t i : longest_assemblies_first(session, selection, opts)) {
             const Benchmark& b = *selection[i];
-            if (progress) progress(i, b);
+            if (progress) progress(done++, b);
             const PathChoice choice = choose_path(b, session.caps, opts.forced_path);
             WorkAudit& row = audit.rows[i];
             if (!choice.path) {

@@ -11,6 +11,8 @@
 
 #include <cstdio>
 #include <iostream>
+#include <numeric>
+#include <optional>
 
 namespace clgauge {
 
@@ -24,16 +26,35 @@ Outcome check_device(Session& session, const std::vector<const Benchmark*>& sele
     }
     const auto known = known_failures_for(dir, session.facts());
     std::cout << check_budget_line(*base, selection, opts) << "\n";
-    const BuildsBeside beside(session, workers, opts);
-    std::vector<MetricCheck> checks;
-    for (size_t i = 0; i < selection.size(); ++i) {
-        if (tty)
-            std::cerr << "\r[" << i + 1 << "/" << selection.size() << "] " << selection[i]->id
-                      << "                    " << std::flush;
-        checks.push_back(check_benchmark_known(session, *selection[i], *base, beside.options(),
-                                               known, mode.allow_fixed));
-        if (checks.back().status == Status::Timeout) break; // the device may not accept more
+    BuildsBeside beside(session, workers, opts);
+    beside.defer_pending(true);
+    // An entry whose program a build worker is still compiling is checked after the others
+    // (BuildPending); the checks keep the selection's order.
+    std::vector<std::optional<MetricCheck>> checked(selection.size());
+    std::vector<size_t> order(selection.size());
+    std::iota(order.begin(), order.end(), size_t{0});
+    bool hung = false;
+    while (!order.empty() && !hung) {
+        std::vector<size_t> put_off;
+        for (size_t i : order) {
+            if (tty)
+                std::cerr << "\r[" << i + 1 << "/" << selection.size() << "] " << selection[i]->id
+                          << "                    " << std::flush;
+            try {
+                checked[i] = check_benchmark_known(session, *selection[i], *base, beside.options(),
+                                                   known, mode.allow_fixed);
+            } catch (const BuildPending&) {
+                put_off.push_back(i);
+                continue;
+            }
+            hung = checked[i]->status == Status::Timeout;
+            if (hung) break; // the device may not accept more
+        }
+        order = std::move(put_off);
     }
+    std::vector<MetricCheck> checks;
+    for (auto& c : checked)
+        if (c) checks.push_back(std::move(*c));
     if (tty) std::cerr << "\r" << std::string(60, ' ') << "\r" << std::flush;
     const std::string file = baseline_path(dir, session.facts());
     print_checks(std::cout, file, *base, session.facts(), checks);

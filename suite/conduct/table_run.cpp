@@ -12,7 +12,8 @@ namespace clgauge {
 DeviceReport run_table(Session& session, const std::vector<const Benchmark*>& selection,
                        const RunOptions& opts, const Progress& progress, RunHooks hooks,
                        BuildWorkers* workers, std::string& workers_line) {
-    const BuildsBeside beside(session, workers, opts);
+    BuildsBeside beside(session, workers, opts);
+    beside.defer_pending(true); // run_all measures an entry put off after the others
     DeviceReport r = run_all(session, selection, beside.options(), progress, hooks);
     workers_line = beside.line();
     return r;

@@ -64,6 +64,12 @@ BuildsBeside::BuildsBeside(Session& session, BuildWorkers* workers, const RunOpt
                                            .going = [workers] { return workers->going(); },
                                            .shares_device = policy.shares_device});
     session.programs.set_build_observer([this, device, policy](const std::string& key) {
+        if (beside_ && defer_ && policy.wait == BuildWorkers::WaitFor::Started &&
+            !put_off_.count(key) && pending(key)) {
+            put_off_.insert(key);
+            release_background_work(); // as a wait would: the entry's hold ends with it
+            throw BuildPending{key};
+        }
         if (beside_) (void)workers_->wait_built(device, key, policy.wait);
         served_ += workers_->built(device, key) ? 1 : 0;
     });
@@ -75,6 +81,12 @@ BuildsBeside::~BuildsBeside() {
     if (!beside_) return;
     background_.reset();
     if (!workers_->running()) report_failed_workers(*workers_);
+}
+
+bool BuildsBeside::pending(const std::string& key) const {
+    if (!beside_) return false;
+    (void)workers_->running(); // reads what they said since
+    return workers_->building(session_.entry.index, key);
 }
 
 std::string BuildsBeside::line() const {

@@ -17,6 +17,7 @@
 
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -59,12 +60,20 @@ class BuildsBeside {
     // For --timing: how many programs the workers built for the device and how many of the
     // run's builds they served; empty without workers.
     std::string line() const;
+    // Whether a program the run asks for while a worker builds it throws BuildPending rather
+    // than waits, once per program (the second time it is waited for), so that the run's loop
+    // measures other entries meanwhile; only where the run waits for begun builds alone (a GPU).
+    void defer_pending(bool defer) { defer_ = defer; }
+    // Whether a worker is still building `key` for the run's device.
+    bool pending(const std::string& key) const;
 
   private:
     Session& session_;
     BuildWorkers* workers_ = nullptr;
     RunOptions opts_;
     bool beside_ = false;
+    bool defer_ = false;
+    std::set<std::string> put_off_; // the programs an entry was put off for
     size_t served_ = 0;
     std::optional<BackgroundWorkScope> background_;
 };

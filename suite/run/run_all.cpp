@@ -31,10 +31,13 @@ DeviceReport run_all(Session& session, const std::vector<const Benchmark*>& sele
     if (options.build_threads > 0)
         build_ahead(session, selection, options, options.build_threads, hooks);
     bool hung = false;
-    for (size_t i = 0; i < selection.size(); ++i) {
+    r.results.resize(selection.size());
+    // False where the entry was put off: a build worker is still compiling a program it asks
+    // for (BuildPending), and it is measured after the others.
+    auto run_one = [&](size_t i) {
         const Benchmark& b = *selection[i];
-        if (progress) progress(i, selection.size(), b);
-        BenchmarkResult res{&b, {}};
+        BenchmarkResult& res = r.results[i];
+        res.benchmark = &b;
         std::optional<Measurement> earlier = hooks.earlier ? hooks.earlier(b) : std::nullopt;
         if (earlier) {
             res.measurement = std::move(*earlier);
@@ -43,11 +46,27 @@ DeviceReport run_all(Session& session, const std::vector<const Benchmark*>& sele
             res.measurement.reason = "not run: an earlier kernel hung the device";
         } else {
             if (hooks.starting) hooks.starting(b);
-            res.measurement = run_benchmark(session, b, options);
+            try {
+                res.measurement = run_benchmark(session, b, options);
+            } catch (const BuildPending&) {
+                return false;
+            }
             hung = res.measurement.status == Status::Timeout;
             if (hooks.finished) hooks.finished(b, res.measurement);
         }
-        r.results.push_back(std::move(res));
+        return true;
+    };
+    std::vector<size_t> put_off;
+    for (size_t i = 0; i < selection.size(); ++i) {
+        if (progress) progress(i, selection.size(), *selection[i]);
+        if (!run_one(i)) put_off.push_back(i);
+    }
+    // Each program is put off once (process/build_pool.hpp): the second time, it is waited for.
+    while (!put_off.empty()) {
+        std::vector<size_t> again;
+        for (size_t i : put_off)
+            if (!run_one(i)) again.push_back(i);
+        put_off = std::move(again);
     }
     return r;
 }

@@ -28,7 +28,9 @@ void build_ahead(Session& session, const std::vector<const Benchmark*>& selectio
                  const BuildProgress& progress = {});
 
 // Stops early only when the device hangs (a timeout): the rest are reported as errors
-// without being launched, since the queue can no longer be trusted.
+// without being launched, since the queue can no longer be trusted. An entry whose program a
+// build worker is still compiling (BuildPending, where the run's build pool puts entries off)
+// is measured after the others; the report keeps the selection's order.
 DeviceReport run_all(Session& session, const std::vector<const Benchmark*>& selection,
                      const RunOptions& options, const Progress& progress = {},
                      const RunHooks& hooks = {});

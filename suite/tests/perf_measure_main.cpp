@@ -13,6 +13,7 @@
 #include "baseline/match.hpp"
 #include "cli/options.hpp"
 #include "conduct/conductor.hpp"
+#include "core/background_work.hpp"
 #include "core/env.hpp"
 #include "core/files.hpp"
 #include "device_fixture.hpp"
@@ -95,7 +96,12 @@ int measure(const std::string& verdicts, const std::string& only) {
     // OpenCL (process/build_workers.hpp says why), each this program in its --build-only mode.
     const auto selection = select_benchmarks(only);
     RunOptions build_opts = run_options_from_env(Mode::Perf);
-    build_opts.build_threads = build_threads_per_core();
+    // Where every GPU of the host measures at once, each process starts two workers: two GPUs'
+    // are the four one GPU's run starts, and more add little, since NVIDIA's cold builds
+    // scale no further while each worker costs a process, a context and a discovery on its GPU
+    // beside the measuring (docs/run-time.md).
+    build_opts.build_threads =
+        kDevicesAtOnce ? std::min(build_threads_per_core(), 2u) : build_threads_per_core();
     const std::unique_ptr<BuildWorkers> workers = start_build_workers(selection, build_opts);
     Session* session = nullptr;
     try {
@@ -110,7 +116,7 @@ int measure(const std::string& verdicts, const std::string& only) {
     if (workers)
         build_with_workers(*workers, {session->entry}, build_opts, true,
                            kDevicesAtOnce ? share_among_twins(session->entry) : QueueShare{});
-    const BuildsBeside beside(*session, workers.get(), build_opts);
+    BuildsBeside beside(*session, workers.get(), build_opts);
     const std::string device =
         std::to_string(session->entry.index) + ": " + device_identity(session->facts());
     // Beside the build workers, in the registry's order, which is the order they build in
@@ -133,16 +139,21 @@ int measure(const std::string& verdicts, const std::string& only) {
     const auto start = std::chrono::steady_clock::now();
     // An entry the host's clock times is timed while no other device's process times one:
     // transfers of several GPUs at once share the host's memory and read slower than the
-    // baseline's, recorded one device at a time. Such an entry is passed over while another
-    // device's is timed, and left in the queue for whichever process finds the host free.
+    // baseline's, recorded one device at a time. The host is claimed from the entry's first
+    // timing phase to its end (core/background_work.hpp: HostClaim), its setup going on beside
+    // another's timing; an entry is passed over while another device times one, and left in
+    // the queue for whichever process finds the host free.
     const std::string host_lock = dir + "/host-timed.lock";
-    auto next = [&](std::unique_ptr<FileLock>& alone) -> std::optional<std::string> {
+    std::unique_ptr<FileLock> claimed;
+    std::optional<HostClaimScope> one_at_a_time;
+    if (kDevicesAtOnce)
+        one_at_a_time.emplace(
+            HostClaim{.claim = [&] { claimed = std::make_unique<FileLock>(host_lock); },
+                      .let_go = [&] { claimed.reset(); }});
+    auto next = [&]() -> std::optional<std::string> {
         auto ready = [&](const std::string& id) {
             const Benchmark* b = find_benchmark(id);
-            if (!b || !b->host_timed) return true;
-            alone = std::make_unique<FileLock>(host_lock, false);
-            if (!alone->held()) alone.reset();
-            return alone != nullptr;
+            return !kDevicesAtOnce || !b || !b->host_timed || FileLock(host_lock, false).held();
         };
         for (bool declined = true; declined;) {
             if (auto id = queue.next(order, ready, &declined)) return id;
@@ -150,22 +161,44 @@ int measure(const std::string& verdicts, const std::string& only) {
         }
         return std::nullopt;
     };
-    std::unique_ptr<FileLock> alone; // held while a host-timed entry is measured
-    while (const auto id = next(alone)) {
-        const Benchmark* b = find_benchmark(*id);
-        if (!b) continue; // a queue laid out by another build of the suite
+    // An entry whose program a worker is still compiling is put off (BuildPending, once per
+    // program) and measured once the program is built, or last, waiting then: a cold run
+    // measures the rest meanwhile rather than wait for one long compile.
+    PutOffEntries put_off;
+    auto measure_entry = [&](const std::string& id, bool may_put_off) {
+        const Benchmark* b = find_benchmark(id);
+        if (!b) return; // a queue laid out by another build of the suite
         const auto t0 = std::chrono::steady_clock::now();
-        PerfVerdict v = measure_and_judge(*b);
+        beside.defer_pending(may_put_off);
+        PerfVerdict v;
+        try {
+            v = measure_and_judge(*b);
+        } catch (const BuildPending& p) {
+            put_off.put_off(id, p.key);
+            return;
+        }
         v.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         if (v.device.empty()) v.device = device;
-        writer.write(*id, v);
-        remember_perf_cost(kCostMemo, session->facts().name, *id, v.seconds);
+        writer.write(id, v);
+        remember_perf_cost(kCostMemo, session->facts().name, id, v.seconds);
         ++counts[v.outcome];
         judged += v.judged ? 1 : 0;
-        std::cout << outcome_name(v.outcome) << " " << *id << " (" << v.seconds << " s) "
+        std::cout << outcome_name(v.outcome) << " " << id << " (" << v.seconds << " s) "
                   << v.message << "\n";
-        alone.reset();
+    };
+    auto building = [&](const std::string& program) { return beside.pending(program); };
+    for (;;) {
+        if (auto id = put_off.built(building)) {
+            measure_entry(*id, true);
+        } else if (auto taken = next()) {
+            measure_entry(*taken, true);
+        } else {
+            break;
+        }
     }
+    const size_t waited_for = put_off.size();
+    while (const auto id = put_off.next_left())
+        measure_entry(*id, false);
     const double total =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const int taken =
@@ -174,7 +207,9 @@ int measure(const std::string& verdicts, const std::string& only) {
               << " s, " << judged << " judged against the baseline (" << counts[PerfOutcome::Pass]
               << " pass, " << counts[PerfOutcome::Fail] << " fail, " << counts[PerfOutcome::Skip]
               << " skip)\n";
-    if (const std::string line = beside.line(); !line.empty()) std::cout << line << "\n";
+    if (const std::string line = beside.line(); !line.empty())
+        std::cout << line << "; " << waited_for << " entries measured last, waiting for their "
+                  << "programs\n";
     return taken == 0 ? kSkipped : 0;
 }
 

@@ -113,4 +113,21 @@ void remember_perf_cost(const std::string& path, const std::string& device_name,
     write_output_file(path, j.dump(1) + "\n");
 }
 
+std::optional<std::string>
+PutOffEntries::built(const std::function<bool(const std::string&)>& building) {
+    const auto it = std::find_if(entries_.begin(), entries_.end(),
+                                 [&](const auto& e) { return !building(e.second); });
+    if (it == entries_.end()) return std::nullopt;
+    std::string id = std::move(it->first);
+    entries_.erase(it);
+    return id;
+}
+
+std::optional<std::string> PutOffEntries::next_left() {
+    if (entries_.empty()) return std::nullopt;
+    std::string id = std::move(entries_.front().first);
+    entries_.erase(entries_.begin());
+    return id;
+}
+
 } // namespace clgauge::test

@@ -52,6 +52,25 @@ class PerfQueue {
     std::string dir_, settings_;
 };
 
+// The entries a measuring process put off because a build worker was still compiling a program
+// each asked for (process/build_pool.hpp: BuildPending): each is measured as soon as its
+// program is no longer being built, before the next entry is taken, and those still waiting
+// when the queue is empty are measured last, in the order they were put off.
+class PutOffEntries {
+  public:
+    void put_off(std::string id, std::string program) {
+        entries_.emplace_back(std::move(id), std::move(program));
+    }
+    // The first entry whose program `building` says is built (no longer building), taken out.
+    std::optional<std::string> built(const std::function<bool(const std::string&)>& building);
+    // The first entry left, taken out; nullopt when none is.
+    std::optional<std::string> next_left();
+    size_t size() const { return entries_.size(); }
+
+  private:
+    std::vector<std::pair<std::string, std::string>> entries_; // entry, program
+};
+
 // Adds `seconds` for `id` on `device_name` to the cost memo at `path` (read, merged and
 // rewritten under a lock beside it: measuring processes write at once).
 void remember_perf_cost(const std::string& path, const std::string& device_name,

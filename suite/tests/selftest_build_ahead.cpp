@@ -2,7 +2,8 @@
 // build_threads) give the run what building on demand gives it: the same verdicts and the same
 // code, and a kernel that does not compile is still reported by its own benchmark, with its log.
 // Build workers (process/build_workers.hpp) plan the programs the run then asks for, and a table
-// run with workers verifies as one without.
+// run with workers verifies as one without; an entry put off while a worker compiles its program
+// (BuildPending) is measured after the others, and the report keeps the selection's order.
 #include "baseline_selftest_fixture.hpp"
 #include "device_fixture.hpp"
 #include "fake_background.hpp"
@@ -107,6 +108,36 @@ TEST(BuildAhead, WorkersBuildTheProgramsTheRunAsksFor) {
 // themselves): every entry verified, and the run's builds of the four entries' first programs
 // were the ones the workers announced, with a seed that is not the default (the chain programs
 // carry it), so the workers must have been given the run's.
+TEST(BuildAhead, AnEntryPutOffForItsProgramIsMeasuredAfterTheOthers) {
+    Session run(device_session().entry);
+    const auto selection = select_benchmarks("fp32.fma,int32.mad,mem.coalesced.read");
+    // The first program asked for is "still being built" once: its entry is put off.
+    std::set<std::string> put_off;
+    bool first = true;
+    run.programs.set_build_observer([&](const std::string& key) {
+        if (first) {
+            first = false;
+            put_off.insert(key);
+            throw BuildPending{key};
+        }
+    });
+    std::vector<std::string> measured;
+    RunHooks hooks;
+    hooks.finished = [&](const Benchmark& b, const Measurement&) { measured.push_back(b.id); };
+    const DeviceReport r =
+        run_all(run, selection, run_options_from_env(Mode::Conformance), {}, hooks);
+    run.programs.set_build_observer({});
+    ASSERT_EQ(put_off.size(), 1u);
+    EXPECT_EQ(measured, (std::vector<std::string>{"int32.mad", "mem.coalesced.read", "fp32.fma"}))
+        << "the entry put off was not measured last";
+    ASSERT_EQ(r.results.size(), 3u);
+    for (size_t i = 0; i < 3; ++i) {
+        EXPECT_EQ(r.results[i].benchmark, selection[i]) << "the report left the selection's order";
+        EXPECT_EQ(r.results[i].measurement.status, Status::Ok)
+            << selection[i]->id << ": " << r.results[i].measurement.reason;
+    }
+}
+
 TEST(BuildAhead, TableWithBuildWorkersVerifies) {
     const Output r = run("env CLGAUGE_BUILD_WORKERS=2", kClgauge,
                          "--only 'fp32.fma,int32.mad,mem.coalesced.read,launch.latency' "

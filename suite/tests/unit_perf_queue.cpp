@@ -73,6 +73,21 @@ TEST(PerfQueue, AnEntryPassedOverStaysForTheNextTaker) {
     std::filesystem::remove_all(dir);
 }
 
+TEST(PerfQueue, AnEntryPutOffIsMeasuredOnceItsProgramIsBuilt) {
+    PutOffEntries put_off;
+    std::set<std::string> building = {"p-long", "p-mid"};
+    auto is_building = [&](const std::string& p) { return building.count(p) > 0; };
+    put_off.put_off("mma.i2", "p-long");
+    put_off.put_off("mma.i4", "p-mid");
+    EXPECT_FALSE(put_off.built(is_building)) << "taken while its program was being built";
+    building.erase("p-mid");
+    EXPECT_EQ(put_off.built(is_building), "mma.i4") << "not taken once its program was built";
+    EXPECT_FALSE(put_off.built(is_building));
+    EXPECT_EQ(put_off.size(), 1u);
+    EXPECT_EQ(put_off.next_left(), "mma.i2") << "one still waiting is not measured last";
+    EXPECT_FALSE(put_off.next_left());
+}
+
 TEST(PerfQueue, ProcessesAtOnceTakeEveryEntryExactlyOnce) {
     const auto dir = fresh_test_dir("perf-queue");
     std::vector<std::string> ids;
