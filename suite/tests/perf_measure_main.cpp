@@ -165,6 +165,7 @@ int measure(const std::string& verdicts, const std::string& only) {
     // program) and measured once the program is built, or last, waiting then: a cold run
     // measures the rest meanwhile rather than wait for one long compile.
     PutOffEntries put_off;
+    size_t times_put_off = 0;
     auto measure_entry = [&](const std::string& id, bool may_put_off) {
         const Benchmark* b = find_benchmark(id);
         if (!b) return; // a queue laid out by another build of the suite
@@ -175,6 +176,7 @@ int measure(const std::string& verdicts, const std::string& only) {
             v = measure_and_judge(*b);
         } catch (const BuildPending& p) {
             put_off.put_off(id, p.key);
+            ++times_put_off;
             return;
         }
         v.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -208,8 +210,8 @@ int measure(const std::string& verdicts, const std::string& only) {
               << " pass, " << counts[PerfOutcome::Fail] << " fail, " << counts[PerfOutcome::Skip]
               << " skip)\n";
     if (const std::string line = beside.line(); !line.empty())
-        std::cout << line << "; " << waited_for << " entries measured last, waiting for their "
-                  << "programs\n";
+        std::cout << line << "; entries put off " << times_put_off << " times for a program "
+                  << "a worker was compiling, " << waited_for << " of them measured last\n";
     return taken == 0 ? kSkipped : 0;
 }
 
