@@ -86,7 +86,11 @@ BuildsBeside::~BuildsBeside() {
 bool BuildsBeside::pending(const std::string& key) const {
     if (!beside_) return false;
     (void)workers_->running(); // reads what they said since
-    return workers_->building(session_.entry.index, key);
+    const size_t device = session_.entry.index;
+    // Another GPU's workers compile it first (several measuring processes on one host): put
+    // off, it becomes a cache hit rather than a second compile here.
+    return workers_->building(device, key) ||
+           (workers_->running() && workers_->first_built_elsewhere(device, key));
 }
 
 std::string BuildsBeside::line() const {

@@ -64,7 +64,8 @@ class BuildsBeside {
     // than waits, once per program (the second time it is waited for), so that the run's loop
     // measures other entries meanwhile; only where the run waits for begun builds alone (a GPU).
     void defer_pending(bool defer) { defer_ = defer; }
-    // Whether a worker is still building `key` for the run's device.
+    // Whether a worker is still building `key` for the run's device, or another measuring
+    // process's workers build it first and this one's have not reached it.
     bool pending(const std::string& key) const;
 
   private:

@@ -179,6 +179,7 @@ void BuildWorkers::hand_out(const std::vector<Device>& devices, QueueShare share
         for (size_t b = 0; b < 4; ++b)
             records.push_back(static_cast<unsigned char>(v >> (8 * b)));
     };
+    share_ = share;
     const std::vector<size_t> order = queue_order(share);
     for (const auto& d : devices)
         for (const size_t i : order) {
@@ -264,6 +265,15 @@ bool BuildWorkers::built(size_t device, const std::string& key) const {
     return it != built_.end() && it->second.count(key) > 0;
 }
 
+bool BuildWorkers::first_built_elsewhere(size_t device, const std::string& key) const {
+    if (share_.of <= 1 || built(device, key) || building(device, key)) return false;
+    const auto it = listed_order_.find(device);
+    if (it == listed_order_.end()) return false;
+    const auto at = std::find(it->second.begin(), it->second.end(), key);
+    return at != it->second.end() &&
+           static_cast<size_t>(at - it->second.begin()) % share_.of != share_.shard % share_.of;
+}
+
 bool BuildWorkers::building(size_t device, const std::string& key) const {
     const auto it = building_.find(device);
     return it != building_.end() && it->second.count(key) > 0;
@@ -334,9 +344,13 @@ void BuildWorkers::take_line(size_t worker, const std::string& line) {
         const auto n = numbered(line.substr(std::char_traits<char>::length(kListed)) + " ");
         if (!n || listed_.count(n->first)) return;
         std::set<std::string>& keys = listed_[n->first];
+        std::vector<std::string>& in_order = listed_order_[n->first];
         size_t at = 0;
         for (size_t space; (space = n->second.find(' ', at)) != std::string::npos; at = space + 1)
-            if (space > at) keys.insert(n->second.substr(at, space - at));
+            if (space > at) {
+                keys.insert(n->second.substr(at, space - at));
+                in_order.push_back(n->second.substr(at, space - at));
+            }
     } else if (line.rfind(kDevice, 0) == 0) {
         // A worker whose device list differs from the run's builds for another device: its
         // builds count for nothing, and the run builds its programs itself.

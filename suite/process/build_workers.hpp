@@ -129,6 +129,10 @@ class BuildWorkers {
     size_t built(size_t device) const;
     bool built(size_t device, const std::string& key) const;
     bool building(size_t device, const std::string& key) const; // begun by a live worker
+    // Where another measuring process's workers build it first (its place in the listed order
+    // falls in another share's stride: hand_out's QueueShare), and these have not begun it:
+    // it is a cache hit once they have built it.
+    bool first_built_elsewhere(size_t device, const std::string& key) const;
 
   private:
     struct Worker {
@@ -152,6 +156,8 @@ class BuildWorkers {
     std::vector<Worker> workers_;
     std::map<size_t, std::set<std::string>> built_;  // by device
     std::map<size_t, std::set<std::string>> listed_; // by device: what the first lister listed
+    std::map<size_t, std::vector<std::string>> listed_order_; // the same, in the listed order
+    QueueShare share_;
     std::map<size_t, std::map<std::string, size_t>> building_; // by device: key -> its worker
     bool held_ = false;
     std::chrono::steady_clock::time_point held_since_;

@@ -248,6 +248,30 @@ TEST(BuildWorkers, TheRunWaitsOnlyForWhatAWorkerHasBegun) {
     EXPECT_EQ(w.failures(), "");
 }
 
+// Where another GPU's measuring process shares the host (a QueueShare), a program in another
+// share's stride is the other workers' to build first: this run puts it off until its own
+// workers reach it (then a cache hit), and a program in its own stride is not.
+TEST(BuildWorkers, AProgramAnotherShareBuildsFirstIsKnown) {
+    const std::vector<std::string> worker = {
+        "sh", "-c", "echo 'listed 0 k0 k1 k2 k3'; sleep 0.3; echo 'building 0 k1'; sleep 5"};
+    BuildWorkers w("/bin/sh", {worker}, 60);
+    w.hand_out({{0, "zero"}}, {.shard = 0, .of = 2});
+    EXPECT_FALSE(w.wait_built(0, "kz")); // returns once the list is read
+    EXPECT_FALSE(w.first_built_elsewhere(0, "k0")) << "its own stride";
+    EXPECT_TRUE(w.first_built_elsewhere(0, "k1")) << "the other share's stride";
+    EXPECT_FALSE(w.first_built_elsewhere(0, "k2"));
+    EXPECT_TRUE(w.first_built_elsewhere(0, "k3"));
+    EXPECT_FALSE(w.first_built_elsewhere(0, "kz")) << "a program no worker listed";
+    auto start = Clock::now();
+    while (!(w.running() && w.building(0, "k1")) && seconds_since(start) < 10)
+        usleep(10000);
+    EXPECT_FALSE(w.first_built_elsewhere(0, "k1")) << "its own worker has begun it";
+    BuildWorkers alone("/bin/sh", {{"sh", "-c", "echo 'listed 0 k0 k1'; sleep 5"}}, 60);
+    alone.hand_out({{0, "zero"}});
+    EXPECT_FALSE(alone.wait_built(0, "kz"));
+    EXPECT_FALSE(alone.first_built_elsewhere(0, "k1")) << "no other share: nothing elsewhere";
+}
+
 // A worker that dies in the middle of a build leaves nothing begun: the run does not wait for
 // that program, and builds it itself.
 TEST(BuildWorkers, ABuildWhoseWorkerDiedIsNotWaitedFor) {
