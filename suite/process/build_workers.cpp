@@ -99,16 +99,6 @@ std::string error_text(int fd) {
 
 } // namespace
 
-std::optional<BuildRecord> read_build_record(int fd) {
-    std::array<unsigned char, 8> w{};
-    if (::read(fd, w.data(), w.size()) != ssize_t(w.size())) return std::nullopt;
-    auto word = [&](size_t at) {
-        return size_t(w[at]) | size_t(w[at + 1]) << 8 | size_t(w[at + 2]) << 16 |
-               size_t(w[at + 3]) << 24;
-    };
-    return BuildRecord{word(0), word(4)};
-}
-
 BuildProgress build_notices(std::ostream& out, size_t device) {
     auto lock = std::make_shared<std::mutex>();
     BuildProgress p;
@@ -158,16 +148,6 @@ BuildWorkers::BuildWorkers(const std::string& program,
     }
     ::close(queue[0]);
     queue_fd_ = queue[1];
-}
-
-std::vector<size_t> queue_order(QueueShare share) {
-    std::vector<size_t> order;
-    const size_t stride = std::max<size_t>(share.of, 1), first = share.shard % stride;
-    for (size_t i = first; i < kBuildQueueIndices; i += stride)
-        order.push_back(i);
-    for (size_t i = 0; i < kBuildQueueIndices; ++i)
-        if (i % stride != first) order.push_back(i);
-    return order;
 }
 
 void BuildWorkers::hand_out(const std::vector<Device>& devices, QueueShare share) {
@@ -271,7 +251,7 @@ bool BuildWorkers::first_built_elsewhere(size_t device, const std::string& key) 
     if (it == listed_order_.end()) return false;
     const auto at = std::find(it->second.begin(), it->second.end(), key);
     return at != it->second.end() &&
-           static_cast<size_t>(at - it->second.begin()) % share_.of != share_.shard % share_.of;
+           !queued_first_by(share_, static_cast<size_t>(at - it->second.begin()));
 }
 
 bool BuildWorkers::building(size_t device, const std::string& key) const {
