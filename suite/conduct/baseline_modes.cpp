@@ -8,10 +8,10 @@
 #include "process/build_pool.hpp"
 #include "registry/registry.hpp"
 #include "report/format.hpp"
+#include "run/run_all.hpp"
 
 #include <cstdio>
 #include <iostream>
-#include <numeric>
 #include <optional>
 
 namespace clgauge {
@@ -31,27 +31,18 @@ Outcome check_device(Session& session, const std::vector<const Benchmark*>& sele
     // An entry whose program a build worker is still compiling is checked after the others
     // (BuildPending); the checks keep the selection's order.
     std::vector<std::optional<MetricCheck>> checked(selection.size());
-    std::vector<size_t> order(selection.size());
-    std::iota(order.begin(), order.end(), size_t{0});
-    bool hung = false;
-    while (!order.empty() && !hung) {
-        std::vector<size_t> put_off;
-        for (size_t i : order) {
+    bool hung = false; // the device may not accept more
+    measure_putting_off(
+        selection.size(),
+        [&](size_t i) {
             if (tty)
                 std::cerr << "\r[" << i + 1 << "/" << selection.size() << "] " << selection[i]->id
                           << "                    " << std::flush;
-            try {
-                checked[i] = check_benchmark_known(session, *selection[i], *base, beside.options(),
-                                                   known, mode.allow_fixed);
-            } catch (const BuildPending&) {
-                put_off.push_back(i);
-                continue;
-            }
+            checked[i] = check_benchmark_known(session, *selection[i], *base, beside.options(),
+                                               known, mode.allow_fixed);
             hung = checked[i]->status == Status::Timeout;
-            if (hung) break; // the device may not accept more
-        }
-        order = std::move(put_off);
-    }
+        },
+        [&] { return hung; });
     std::vector<MetricCheck> checks;
     for (auto& c : checked)
         if (c) checks.push_back(std::move(*c));

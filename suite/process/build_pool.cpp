@@ -85,12 +85,12 @@ BuildsBeside::~BuildsBeside() {
 
 bool BuildsBeside::pending(const std::string& key) const {
     if (!beside_) return false;
-    (void)workers_->running(); // reads what they said since
+    const bool running = workers_->running(); // reads what they said since
     const size_t device = session_.entry.index;
     // Another GPU's workers compile it first (several measuring processes on one host): put
     // off, it becomes a cache hit rather than a second compile here.
     return workers_->building(device, key) ||
-           (workers_->running() && workers_->first_built_elsewhere(device, key));
+           (running && workers_->first_built_elsewhere(device, key));
 }
 
 std::string BuildsBeside::line() const {

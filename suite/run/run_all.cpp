@@ -2,6 +2,7 @@
 
 #include "run/runner.hpp"
 
+#include <numeric>
 #include <stdexcept>
 
 namespace clgauge {
@@ -19,6 +20,26 @@ void build_ahead(Session& session, const std::vector<const Benchmark*>& selectio
     session.programs.build_discovered(threads, progress);
 }
 
+void measure_putting_off(size_t n, const std::function<void(size_t)>& measure,
+                         const std::function<bool()>& stop) {
+    std::vector<size_t> order(n);
+    std::iota(order.begin(), order.end(), size_t{0});
+    // Each program puts an entry off once (process/build_pool.hpp): the second time, it is
+    // waited for, so every pass measures something.
+    while (!order.empty()) {
+        std::vector<size_t> put_off;
+        for (size_t i : order) {
+            if (stop && stop()) return;
+            try {
+                measure(i);
+            } catch (const BuildPending&) {
+                put_off.push_back(i);
+            }
+        }
+        order = std::move(put_off);
+    }
+}
+
 DeviceReport run_all(Session& session, const std::vector<const Benchmark*>& selection,
                      const RunOptions& options, const Progress& progress, const RunHooks& hooks) {
     DeviceReport r;
@@ -32,10 +53,9 @@ DeviceReport run_all(Session& session, const std::vector<const Benchmark*>& sele
         build_ahead(session, selection, options, options.build_threads, hooks);
     bool hung = false;
     r.results.resize(selection.size());
-    // False where the entry was put off: a build worker is still compiling a program it asks
-    // for (BuildPending), and it is measured after the others.
-    auto run_one = [&](size_t i) {
+    measure_putting_off(selection.size(), [&](size_t i) {
         const Benchmark& b = *selection[i];
+        if (progress) progress(i, selection.size(), b);
         BenchmarkResult& res = r.results[i];
         res.benchmark = &b;
         std::optional<Measurement> earlier = hooks.earlier ? hooks.earlier(b) : std::nullopt;
@@ -46,28 +66,11 @@ DeviceReport run_all(Session& session, const std::vector<const Benchmark*>& sele
             res.measurement.reason = "not run: an earlier kernel hung the device";
         } else {
             if (hooks.starting) hooks.starting(b);
-            try {
-                res.measurement = run_benchmark(session, b, options);
-            } catch (const BuildPending&) {
-                return false;
-            }
+            res.measurement = run_benchmark(session, b, options);
             hung = res.measurement.status == Status::Timeout;
             if (hooks.finished) hooks.finished(b, res.measurement);
         }
-        return true;
-    };
-    std::vector<size_t> put_off;
-    for (size_t i = 0; i < selection.size(); ++i) {
-        if (progress) progress(i, selection.size(), *selection[i]);
-        if (!run_one(i)) put_off.push_back(i);
-    }
-    // Each program is put off once (process/build_pool.hpp): the second time, it is waited for.
-    while (!put_off.empty()) {
-        std::vector<size_t> again;
-        for (size_t i : put_off)
-            if (!run_one(i)) again.push_back(i);
-        put_off = std::move(again);
-    }
+    });
     return r;
 }
 

@@ -27,6 +27,12 @@ void build_ahead(Session& session, const std::vector<const Benchmark*>& selectio
                  const RunOptions& options, unsigned threads, const RunHooks& hooks = {},
                  const BuildProgress& progress = {});
 
+// Calls `measure` with 0 .. n-1 in order; a position whose measuring threw BuildPending (a build
+// worker is still compiling a program it asks for) is measured again after the others, in
+// order, until none is left. `stop` (where given) is asked before each call and ends it.
+void measure_putting_off(size_t n, const std::function<void(size_t)>& measure,
+                         const std::function<bool()>& stop = {});
+
 // Stops early only when the device hangs (a timeout): the rest are reported as errors
 // without being launched, since the queue can no longer be trusted. An entry whose program a
 // build worker is still compiling (BuildPending, where the run's build pool puts entries off)
