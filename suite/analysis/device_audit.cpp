@@ -64,9 +64,6 @@ std::vector<size_t> longest_assemblies_first(Session& session,
         seconds.push_back(key ? recall_build_seconds(*key, device) : std::nullopt);
     }
     session.programs.forget_discovered();
-    // Unknown ones after the known, in order (longest_builds_first would put them first).
-    for (auto& s : seconds)
-        s = s.value_or(0);
     std::vector<size_t> order;
     for (size_t k : longest_builds_first(seconds))
         order.push_back(audited[k]);

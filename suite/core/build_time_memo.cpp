@@ -96,8 +96,7 @@ std::vector<size_t> longest_builds_first(const std::vector<std::optional<double>
     std::vector<size_t> order(seconds.size());
     std::iota(order.begin(), order.end(), size_t{0});
     std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-        if (seconds[a].has_value() != seconds[b].has_value()) return !seconds[a].has_value();
-        return seconds[a].value_or(0) > seconds[b].value_or(0);
+        return seconds[a].value_or(-1) > seconds[b].value_or(-1);
     });
     return order;
 }

@@ -26,7 +26,7 @@ std::optional<double> installed_build_seconds(const std::string& path, const std
                                               const std::string& device);
 
 // The positions of `seconds` (each program's remembered compile time, nothing where unknown)
-// longest first; unknown ones first, as found (a new program may be the longest).
+// longest first, then the unknown ones, as found (the work audit's order of assembly).
 std::vector<size_t> longest_builds_first(const std::vector<std::optional<double>>& seconds);
 
 // How soon after one another a run asks for its programs, in the order found, at the fastest:

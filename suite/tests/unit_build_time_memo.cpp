@@ -2,8 +2,8 @@
 // builds longest first: the longest compile seen is kept (a cache hit's milliseconds never
 // replace it), an unwritable directory fails nothing, the times installed with the baselines
 // are read for a device (a damaged file knows nothing), and the order puts unknown programs
-// first, as found, then the longest (the audit's order), or each in time for the run's need
-// (the builds' order).
+// first, as found, then each in time for the run's need (the builds' order), or the longest
+// first and the unknown after them (the audit's order).
 #include "core/build_time_memo.hpp"
 #include "core/files.hpp"
 #include "test_dir.hpp"
@@ -87,9 +87,9 @@ TEST(BuildTimeMemo, EachCompileBeginsInTimeForTheRunsNeed) {
     EXPECT_EQ(build_order(unknown, 1.0), (std::vector<size_t>{1, 2, 0})) << "unknown not first";
 }
 
-TEST(BuildTimeMemo, UnknownFirstThenTheLongest) {
+TEST(BuildTimeMemo, TheLongestFirstThenTheUnknown) {
     const std::vector<std::optional<double>> seconds = {0.3, std::nullopt, 4.5, 0.9, std::nullopt};
-    EXPECT_EQ(longest_builds_first(seconds), (std::vector<size_t>{1, 4, 2, 3, 0}));
+    EXPECT_EQ(longest_builds_first(seconds), (std::vector<size_t>{2, 3, 0, 1, 4}));
     const std::vector<std::optional<double>> none(3);
     EXPECT_EQ(longest_builds_first(none), (std::vector<size_t>{0, 1, 2})) << "not as found";
 }
