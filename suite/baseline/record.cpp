@@ -43,7 +43,8 @@ RecordOutcome metric_from_rounds(const Benchmark& b, const std::vector<Measureme
     }
     Recording rec;
     std::vector<double> round_values; // each round's gate statistic
-    std::vector<double> references;   // each round's host reference, where measured
+    std::vector<double> references;   // each round's reference, where measured
+    std::vector<double> ratios, ratio_values; // the samples over their round's reference
     for (const auto& r : rounds) {
         if (r.status != Status::Ok) {
             out.why = "unsupported in one round and ok in another";
@@ -52,7 +53,13 @@ RecordOutcome metric_from_rounds(const Benchmark& b, const std::vector<Measureme
         const auto s = metric_samples(b, r);
         rec.samples.insert(rec.samples.end(), s.begin(), s.end());
         round_values.push_back(gate_value(b.unit, s));
-        if (r.reference_rate > 0) references.push_back(r.reference_rate);
+        if (r.reference_rate > 0) {
+            references.push_back(r.reference_rate);
+            rec.reference_rounds.push_back({s.size(), r.reference_rate});
+            for (double x : s)
+                ratios.push_back(x / r.reference_rate);
+            ratio_values.push_back(round_values.back() / r.reference_rate);
+        }
         m.path = r.path;
     }
     if (rec.samples.size() < kMinBaselineSamples) {
@@ -70,7 +77,14 @@ RecordOutcome metric_from_rounds(const Benchmark& b, const std::vector<Measureme
     rec.code = rounds.front().code; // one process builds each program once: every round's
     rec.value = gate_value(b.unit, rec.samples);
     // Every round measured the reference, or the recording has none.
-    if (references.size() == rounds.size()) rec.reference = summarize(references).median;
+    if (references.size() == rounds.size() && !ratios.empty()) {
+        rec.reference = summarize(references).median;
+        rec.ratio_tolerance =
+            tolerance_from_spread(gate_value(b.unit, ratios), summarize(ratios).mad, ratio_values,
+                                  ratios.size() / rounds.size(), tolerance_floor);
+    } else {
+        rec.reference_rounds.clear();
+    }
     rec.median = st.median;
     rec.min = st.min;
     rec.max = st.max;

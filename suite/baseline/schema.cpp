@@ -24,6 +24,13 @@ nlohmann::ordered_json recording_to_json(const Recording& r) {
                                 {"median", r.median},   {"min", r.min},
                                 {"max", r.max},         {"count", r.samples.size()}};
     if (r.reference > 0) j["reference"] = r.reference;
+    if (!r.reference_rounds.empty()) {
+        nlohmann::ordered_json rounds = nlohmann::ordered_json::array();
+        for (const ReferenceRound& x : r.reference_rounds)
+            rounds.push_back({{"samples", x.samples}, {"reference", x.reference}});
+        j["reference_rounds"] = rounds;
+        j["ratio_tolerance"] = r.ratio_tolerance;
+    }
     if (r.code.known()) j["code"] = code_to_json<nlohmann::ordered_json>(r.code);
     j["samples"] = r.samples;
     return j;
@@ -179,6 +186,20 @@ Recording read_recording(const Reader& r, const MetricBaseline& m) {
     rec.samples = read_samples(r);
     check_summary(r, rec.samples, rec.median, rec.min, rec.max);
     if (r.has("reference")) rec.reference = r.positive("reference");
+    if (r.has("reference_rounds")) {
+        size_t counted = 0;
+        for (size_t i = 0; i < r.array("reference_rounds").size(); ++i) {
+            const Reader round = r.element("reference_rounds", i);
+            rec.reference_rounds.push_back({round.count("samples"), round.positive("reference")});
+            counted += rec.reference_rounds.back().samples;
+        }
+        if (counted != rec.samples.size())
+            r.fail("reference_rounds", "count " + std::to_string(counted) + " samples, the " +
+                                           "recording holds " + std::to_string(rec.samples.size()));
+        rec.ratio_tolerance = r.number("ratio_tolerance");
+        if (!(rec.ratio_tolerance > 0 && rec.ratio_tolerance <= kToleranceCap * (1 + 1e-9)))
+            r.fail("ratio_tolerance", "must be a fraction in (0, " + num(kToleranceCap) + "]");
+    }
     rec.code = code_from_json(r);
     const double want = gate_value(m.unit, rec.samples);
     if (!close(want, rec.value))

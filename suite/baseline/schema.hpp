@@ -32,6 +32,13 @@ struct BaselineDevice {
     uint32_t compute_units = 0, max_clock_mhz = 0;
 };
 
+// One round of a recording that measured a reference beside its samples: how many of the
+// recording's samples it took (in order) and its reference.
+struct ReferenceRound {
+    size_t samples = 0;
+    double reference = 0;
+};
+
 // One machine's recording of one metric: its rounds pooled.
 struct Recording {
     std::string machine; // BaselineMachine::id
@@ -41,9 +48,16 @@ struct Recording {
     double value = 0; // the gate statistic of `samples` (gate.hpp)
     double median = 0, min = 0, max = 0;
     double tolerance = 0; // from this machine's own spread
-    // The host's own rate measured beside the samples (Measurement::reference_rate), its median
-    // over the rounds; 0: none. A check that measures one too judges the ratio to it as well.
+    // A rate measured beside the samples that a slower host or clock moves alike
+    // (Measurement::reference_rate: the host's memcpy, the SM clock), its median over the
+    // rounds; 0: none. A check that measures one too judges the ratio to it as well.
     double reference = 0;
+    // Each round's own reference and the own tolerance of the samples' ratios to it, where the
+    // recording kept them (empty and 0 in older files: the ratio is to `reference` and
+    // `tolerance` covers it): a reference that drifts between rounds (a GPU that warms and
+    // clocks down) moves the figure, not the ratio.
+    std::vector<ReferenceRound> reference_rounds;
+    double ratio_tolerance = 0;
     std::vector<double> samples;
     // The code it measured (fingerprint, options, resources): unknown in files recorded
     // before fingerprints, until clgauge --stamp-code adds it from a report.

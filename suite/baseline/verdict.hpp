@@ -29,6 +29,14 @@ double tolerance_from_spread(double median, double mad, const std::vector<double
 // the p-value that `a` is not stochastically smaller than `b`.
 double mann_whitney_smaller_p(const std::vector<double>& a, const std::vector<double>& b);
 
+// One-sided test of a low quantile (the sign test of a quantile): the p-value that `slower`
+// holds no fewer values at or below `faster`'s q-quantile than a sample of `faster`'s
+// distribution would, P(Binomial(n, q) <= k) for n values of which k lie there. It looks at
+// the fast end alone, where a latency gates: two hosts' right tails, which differ, do not
+// decide it as they decide a rank test of the whole distribution.
+double quantile_slower_p(const std::vector<double>& slower, const std::vector<double>& faster,
+                         double q);
+
 // The metric's values from a measurement: the harness's figure (rate(), or a latency for
 // unit s) and per-sample values scaled by each launch's device time against the median.
 double metric_value(const Benchmark& b, const Measurement& m);
@@ -64,7 +72,7 @@ struct MetricCheck {
     double change = 0;    // (measured - baseline) / baseline
     double tolerance = 0; // of what it was judged against (`against`)
     double catches = 0;   // the smallest slowdown that tolerance fails (gate.hpp: smallest_caught)
-    double p_value = 1;   // Mann-Whitney U, when the medians were compared
+    double p_value = 1;   // the confirming test (Mann-Whitney U, or a latency's quantile test)
     double proposed = 0;  // a new baseline median, when stale
     unsigned attempts = 1;
     // "the pool of 4 machines", "its own recording (gpu-<uuid>)": the baseline it was held to

@@ -106,6 +106,64 @@ TEST(BaselineRecord, PoolsRoundsAndRefusesFailures) {
     EXPECT_FALSE(u.metric.supported);
 }
 
+// An MMA row on a GPU that warms through a recording: its first round at a higher SM clock,
+// the figure with it. As figures the rounds differ by 3% (an own tolerance of 6%); as ratios to
+// each round's own clock they agree, and the ratio is what catches a 3% slower driver.
+TEST(BaselineRecord, EachRoundsReferenceTakesItsDriftOutOfTheRatio) {
+    Benchmark b;
+    b.id = "mma.h";
+    b.unit = Unit::FlopPerSecond;
+    const auto round = [](double clock_hz, double jitter) {
+        std::vector<double> s;
+        for (int i = 0; i < 11; ++i)
+            s.push_back(1e-3 * 1.98e9 / clock_hz * (1 + jitter + 0.0005 * i));
+        Measurement m = measured(s);
+        m.reference_rate = clock_hz;
+        m.reference_what = "the SM clock";
+        return m;
+    };
+    BaselineFile f;
+    for (int g = 0; g < 4; ++g) {
+        const double hot = 1.92e9 - 0.01e9 * g; // each machine clocks down its own way
+        const RecordOutcome o =
+            metric_from_rounds(b, {round(1.98e9, 0), round(hot, 0.001), round(hot, 0)}, h200(), "d",
+                               kOwnToleranceFloor, "gpu-" + std::to_string(g));
+        ASSERT_TRUE(o.recorded) << o.why;
+        const Recording& rec = o.metric.recordings.front();
+        ASSERT_EQ(rec.reference_rounds.size(), 3u);
+        EXPECT_EQ(rec.reference_rounds[1].samples, 11u);
+        EXPECT_GT(rec.tolerance, 0.05) << "the figure drifts with the clock";
+        EXPECT_LT(rec.ratio_tolerance, 0.015) << "its ratio to each round's clock does not";
+        BaselineMachine bm = machine();
+        bm.id = rec.machine;
+        f = merge_baseline(g == 0 ? nullptr : &f, h200(), {{b.id, o.metric}}, "d", bm);
+    }
+    // The rounds and their references survive the file.
+    f = baseline_from_json(baseline_to_json(f), "x.json");
+    const MetricBaseline& m = f.metrics.at("mma.h");
+    EXPECT_EQ(m.recordings.back().reference_rounds.size(), 3u);
+    const auto ratios = ratio_baseline(m);
+    ASSERT_TRUE(ratios);
+    EXPECT_GT(m.tolerance, 0.05);
+    EXPECT_LT(ratios->tolerance, 0.025) << "planted fault: one reference for every round";
+    // A fresh machine at 1.95 GHz: its figure alone is within the pool; 3% fewer FLOP a cycle is
+    // a regression, the same figure from a 3% slower clock is not.
+    const auto check = [&](double flop_per_cycle_change, double clock_hz) {
+        std::vector<double> samples;
+        for (int i = 0; i < 11; ++i)
+            samples.push_back(1e12 * clock_hz / 1.98e9 * flop_per_cycle_change * (1 + 0.0005 * i));
+        const MetricCheck plain =
+            compare_metric(b.id, b.unit, &m, Status::Ok, "", gate_value(b.unit, samples), samples);
+        return judged_by_ratio(plain, *ratios, m.recordings[0].reference, clock_hz, "the SM clock",
+                               samples);
+    };
+    EXPECT_EQ(check(1.0, 1.95e9).verdict, Verdict::Ok) << check_line(check(1.0, 1.95e9));
+    EXPECT_EQ(check(1 / 1.03, 1.95e9).verdict, Verdict::Regression)
+        << check_line(check(1 / 1.03, 1.95e9));
+    EXPECT_EQ(check(1.0, 1.95e9 / 1.03).verdict, Verdict::Ok)
+        << check_line(check(1.0, 1.95e9 / 1.03));
+}
+
 using BaselineMerge = TempDir;
 
 TEST_F(BaselineMerge, KeepsOtherMetricsAndOtherDevicesFiles) {
