@@ -263,7 +263,17 @@ inline float clg_decode(uint b) {
 #ifndef CLG_MMA_SETUP // a path's local memory, where it has some
 #define CLG_MMA_SETUP()
 #endif
-CLG_KERNEL_ATTR kernel void mma(global uint* out, const uint seed, const uint repeats) {
+// -DCLG_SM_CLOCK (the tensor-core paths, inline PTX): a fourth argument, clock[0..1], gathers
+// the SM cycles and nanoseconds of every warp-group's chain over all launches, the clock the
+// chains ran at (kernels/include/clgauge_sm_clock.h). A GPU that warms and clocks down moves
+// the figure with it; a slower compiler moves the figure alone.
+#ifdef CLG_SM_CLOCK
+#include "clgauge_sm_clock.h"
+#define CLG_CLOCK_ARG , global ulong *clock
+#else
+#define CLG_CLOCK_ARG
+#endif
+CLG_KERNEL_ATTR kernel void mma(global uint* out, const uint seed, const uint repeats CLG_CLOCK_ARG) {
     CLG_SG_SETUP();
     CLG_MMA_SETUP();
     const uint lane = CLG_LANE();
@@ -279,6 +289,9 @@ CLG_UNROLL
         nb[t] = clg_load_b(seed, tile, lane, CLG_NEG_MASK);
         acc[t] = clg_load_c(seed, tile, lane);
     }
+#ifdef CLG_SM_CLOCK
+    const clg_sm_stamp chain_begin = clg_sm_now(a[0].r[0]);
+#endif
     for (uint r = 0; r < repeats; ++r) {
 CLG_STEP_UNROLL
         for (uint i = 0; i < CLG_STEPS; ++i) {
@@ -304,6 +317,10 @@ CLG_STEP_UNROLL
 #endif
         }
     }
+#ifdef CLG_SM_CLOCK
+    // After the chain: the stamp takes its last accumulator.
+    if (get_local_id(0) == 0) clg_sm_accumulate(clock, chain_begin, clg_sm_now(as_uint(acc[0].c[0])));
+#endif
 CLG_UNROLL
     for (uint t = 0; t < CLG_MMA_TILES; ++t) {
         CLG_MMA_ACC(acc[t], acc[t], a[t], b[t]);

@@ -23,4 +23,13 @@ inline void clg_sm_store(global uint* state, clg_sm_stamp a, clg_sm_stamp b) {
     state[3] = (uint)n;
     state[4] = (uint)(n >> 32);
 }
+
+// Adds the cycles and nanoseconds from `a` to `b` to clock[0] and clock[1]: summed over the
+// warps and launches of a run, their ratio is the SM clock the work ran at, weighted by time.
+inline void clg_sm_accumulate(global ulong* clock, clg_sm_stamp a, clg_sm_stamp b) {
+    asm volatile("red.global.add.u64 [%0], %1;" ::"l"((ulong)clock), "l"(b.cycles - a.cycles)
+                 : "memory");
+    asm volatile("red.global.add.u64 [%0], %1;" ::"l"((ulong)(clock + 1)), "l"(b.ns - a.ns)
+                 : "memory");
+}
 #endif

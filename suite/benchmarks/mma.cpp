@@ -84,7 +84,7 @@ MmaPath ptx(const Variant& v, const char* path, Need need, const char* instructi
     // Ternary tiles cost hundreds of MMAs' worth each besides their chain, which only long
     // chains amortize: half the work-groups let twice the chain fit the budget's bound.
     s.perf_wgs_per_cu = v.format == Format::Ternary ? 4 : 8;
-    return {{path, {Need::InlinePtx, need}, "-DCLG_MMA_PTX"}, s};
+    return {{path, {Need::InlinePtx, need}, "-DCLG_MMA_PTX"}, s, true};
 }
 
 // Intel DPAS: an 8 x 16 x K tile per built-in call on a sub-group of 16 (0: no built-in).
@@ -199,7 +199,7 @@ MmaSpec sparse_spec(const SparseVariant& x) {
     emu.local_size = 64;
     emu.instruction = std::string(x.ptx_instruction) + " emulated in local memory on 32 lanes";
     spec.paths = {
-        {{"ptx", {Need::InlinePtx, Need::NvSm80}, "-DCLG_MMA_PTX"}, hw},
+        {{"ptx", {Need::InlinePtx, Need::NvSm80}, "-DCLG_MMA_PTX"}, hw, true},
         {{"emulated",
           {},
           "-DCLG_MMA_PTX -DCLG_PTX_EMU -DCLG_PTX_EMU_WG=" + std::to_string(emu.local_size)},

@@ -3,6 +3,7 @@
 #include "core/number_text.hpp"
 #include "harness/launch.hpp"
 #include "harness/measurement_driver.hpp"
+#include "harness/sm_clock_sum.hpp"
 #include "harness/verify.hpp"
 #include "reference/chase.hpp"
 
@@ -251,12 +252,6 @@ Measurement run_chase(const ChaseSpec& spec, Session& s, const ImplPath&, const 
 }
 
 } // namespace
-
-bool plausible_sm_clock(double read_mhz, unsigned reported_mhz) {
-    if (!(read_mhz > 0)) return false;
-    return reported_mhz == 0 ||
-           (read_mhz > 0.05 * reported_mhz && read_mhz <= 1.2 * double(reported_mhz));
-}
 
 size_t chase_line_bytes(const Session& s) {
     const cl_uint line = s.entry.device.getInfo<CL_DEVICE_GLOBAL_MEM_CACHELINE_SIZE>();

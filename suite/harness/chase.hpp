@@ -28,11 +28,6 @@ struct ChaseSpec {
 
 Benchmark chase_benchmark(ChaseSpec spec);
 
-// Whether an SM clock a kernel read, `read_mhz`, is one the device runs at: above a twentieth
-// of its reported maximum and at most a fifth over it (a counter the driver does not advance,
-// or another clock, is not the SM's). A device that reports no clock takes any positive rate.
-bool plausible_sm_clock(double read_mhz, unsigned reported_mhz);
-
 // The stride of the chase: CL_DEVICE_GLOBAL_MEM_CACHELINE_SIZE (128 B on NVIDIA), 64 B where
 // the device reports none.
 size_t chase_line_bytes(const Session& s);

@@ -2,6 +2,7 @@
 
 #include "harness/launch.hpp"
 #include "harness/measurement_driver.hpp"
+#include "harness/sm_clock_sum.hpp"
 #include "harness/verify.hpp"
 
 #include <algorithm>
@@ -104,10 +105,12 @@ Measurement run_mma(const MmaSpec& spec, Session& s, const MmaPath& mp, const Ru
                        groups_per_wg;
     require_allocation(s, wgs * wg_bytes, spec.entry.id + " output");
     cl::Buffer out(s.context, CL_MEM_WRITE_ONLY, wgs * wg_bytes);
+    SmClockSum clock(s, mp.sm_clock);
 
     KernelHarness h;
     h.enqueue = [&](cl::CommandQueue& q) {
         set_args(kernel, out, opts.seed, cl_uint(d.launched_repeats()));
+        clock.bind(kernel, 3);
         return enqueue_range(q, kernel, wgs * local, local);
     };
     // The chain floor, kept by the driver as far as the budget's bound allows (an mma.i2
@@ -133,6 +136,7 @@ Measurement run_mma(const MmaSpec& spec, Session& s, const MmaPath& mp, const Ru
             {"tiles_per_group", std::to_string(shape.tiles_per_group)},
             {"mmas_per_tile", std::to_string(2 * pairs + 1)},
             {"seed", std::to_string(opts.seed)}};
+        clock.describe(m);
     };
     h.verify = [&] {
         std::vector<uint32_t> all(tiles * tile_bytes / 4);
@@ -163,7 +167,8 @@ unsigned mma_unrolled_pairs(const MmaShape& shape, const RunOptions& opts) {
 std::string mma_build_options(const MmaSpec& spec, const MmaPath& mp, const RunOptions& opts) {
     return spec.options + " -DCLG_STEPS=" + std::to_string(mma_unrolled_pairs(mp.shape, opts)) +
            " -DCLG_MMA_TILES=" + std::to_string(mp.shape.tiles_per_group) +
-           (mp.path.options.empty() ? "" : " " + mp.path.options);
+           (mp.path.options.empty() ? "" : " " + mp.path.options) +
+           (mp.sm_clock ? " -DCLG_SM_CLOCK" : "");
 }
 
 Benchmark mma_benchmark(MmaSpec spec) {

@@ -10,9 +10,9 @@
 namespace clgauge {
 
 // How one path lays out the work. Kernel contract (kernels/mma.cl):
-// kernel void mma(global uint* out, uint seed, uint repeats); a group of `group_items`
-// consecutive work-items owns `tiles_per_group` tiles and stores M x N words per tile after
-// 2 * repeats * CLG_STEPS + 1 MMAs each.
+// kernel void mma(global uint* out, uint seed, uint repeats[, global ulong* clock]); a group of
+// `group_items` consecutive work-items owns `tiles_per_group` tiles and stores M x N words per tile
+// after 2 * repeats * CLG_STEPS + 1 MMAs each.
 struct MmaShape {
     ref::mma::Shape tile;         // M, N, K of one counted MMA
     unsigned group_items = 32;    // work-items per sub-group / warp
@@ -30,6 +30,10 @@ struct MmaShape {
 struct MmaPath {
     ImplPath path;
     MmaShape shape;
+    // The kernel also gathers the SM clock its chains ran at (-DCLG_SM_CLOCK, inline PTX): the
+    // figure's reference (Measurement::reference_rate), which the gate divides by, since a GPU
+    // that warms through a run clocks down by percents.
+    bool sm_clock = false;
 };
 
 struct MmaSpec {

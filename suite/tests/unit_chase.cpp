@@ -2,6 +2,7 @@
 // detectors on synthetic curves, the local-banks reference and the local-memory peak.
 #include "core/memory_peak.hpp"
 #include "harness/chase.hpp"
+#include "harness/sm_clock_sum.hpp"
 #include "reference/chase.hpp"
 #include "reference/local.hpp"
 #include "sweep/staircase.hpp"
