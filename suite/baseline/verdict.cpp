@@ -145,10 +145,12 @@ std::optional<MetricBaseline> ratio_baseline(const MetricBaseline& m) {
 MetricCheck judged_by_ratio(const MetricCheck& plain, const MetricBaseline& ratios,
                             double baseline_reference, double reference, const std::string& what,
                             const std::vector<double>& samples) {
-    // The ratio decides where it is the tighter model: where the kind's hosts differ more than
-    // the figure's ratio to their own rate does.
+    // The ratio decides where it is the model at least as tight: where the kind's hosts differ
+    // more than the figure's ratio to their own rate does, and where both sit at the floor,
+    // since then the figure alone still moves with what the reference measures (a GPU that
+    // clocked down, recorded at one clock and checked at another).
     if (plain.status != Status::Ok || !(reference > 0) || samples.empty() ||
-        !(ratios.tolerance < plain.tolerance))
+        ratios.tolerance > plain.tolerance)
         return plain;
     std::vector<double> ratio_samples;
     for (double x : samples)

@@ -288,6 +288,32 @@ TEST(BaselineVerdict, ARouteThatFollowsTheHostIsJudgedByItsRatioToTheHostsOwnRat
     EXPECT_FALSE(ratio_baseline(m));
 }
 
+// A tensor-core row whose recordings all ran at one clock: figure and ratio both at the
+// floor. A machine that runs it 3% faster a clock and 3% slower a cycle reads the same figure;
+// the ratio to its clock, which decides on a tie, sees the slower code.
+TEST(BaselineVerdict, OnATieOfTolerancesTheRatioDecides) {
+    MetricBaseline m;
+    m.unit = Unit::FlopPerSecond;
+    for (size_t i = 0; i < 4; ++i) {
+        MetricBaseline one = ok_metric(1e12 * (1 + 0.001 * double(i)), 0.01, Unit::FlopPerSecond,
+                                       "gpu-" + std::to_string(i));
+        one.recordings.front().reference = 1.75e9;
+        m.recordings.push_back(one.recordings.front());
+    }
+    pool_recordings(m);
+    const auto ratios = ratio_baseline(m);
+    ASSERT_TRUE(ratios);
+    ASSERT_DOUBLE_EQ(m.tolerance, kToleranceFloor);
+    ASSERT_DOUBLE_EQ(ratios->tolerance, kToleranceFloor);
+    const double clock = 1.80e9, figure = 1e12 * clock / 1.75e9 / 1.03;
+    const auto samples = around(figure, 0.01);
+    const MetricCheck plain =
+        compare_metric("mma.sp.bf", Unit::FlopPerSecond, &m, Status::Ok, "", figure, samples);
+    ASSERT_EQ(plain.verdict, Verdict::Ok) << "the faster clock hides it from the figure";
+    const MetricCheck c = judged_by_ratio(plain, *ratios, 1.75e9, clock, "the SM clock", samples);
+    EXPECT_EQ(c.verdict, Verdict::Regression) << check_line(c);
+}
+
 TEST(BaselineVerdict, OverlappingSamplesDoNotConfirmARegression) {
     MetricBaseline base = ok_metric(1e12, 0.05);
     // Bimodal samples: the median moved, the distribution did not.
