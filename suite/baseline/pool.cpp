@@ -58,7 +58,8 @@ void pool_recordings(MetricBaseline& m) {
 
 MetricBaseline merge_recordings(const MetricBaseline* existing, const MetricBaseline& recorded) {
     if (!recorded.supported || !existing || !existing->supported ||
-        existing->unit != recorded.unit || existing->path != recorded.path)
+        existing->unit != recorded.unit || existing->path != recorded.path ||
+        gated_quantile(*existing) != gated_quantile(recorded))
         return recorded;
     MetricBaseline m = *existing;
     for (const auto& r : recorded.recordings) {
