@@ -139,7 +139,7 @@ const char* code_column(const MetricCheck& c) {
 
 std::string check_line(const MetricCheck& c) {
     std::string s = c.id + ": ";
-    if (c.statistic != "median") s += c.statistic + " "; // not a median
+    if (c.unit == Unit::Seconds) s += std::string(gate_statistic(c.unit)) + " "; // not a median
     if (c.baseline > 0) s += "baseline " + format_rate(c.baseline, c.unit) + ", ";
     if (c.measured > 0) s += "measured " + format_rate(c.measured, c.unit) + ", ";
     if (compared(c))

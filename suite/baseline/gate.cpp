@@ -23,26 +23,6 @@ double gate_value(Unit u, const std::vector<double>& samples) {
     return quantile(samples, u == Unit::Seconds ? kLatencyQuantile : 0.5);
 }
 
-double gate_quantile(Unit u, double declared) {
-    if (declared > 0 && declared < 1) return declared;
-    return u == Unit::Seconds ? kLatencyQuantile : 0.5;
-}
-
-std::string statistic_name(double q) {
-    if (q == 0.5) return "median";
-    return "p" + std::to_string(int(std::lround(q * 100)));
-}
-
-std::optional<double> statistic_quantile(const std::string& name) {
-    if (name == "median") return 0.5;
-    if (name.size() < 2 || name.size() > 3 || name[0] != 'p' ||
-        !std::all_of(name.begin() + 1, name.end(), [](char c) { return c >= '0' && c <= '9'; }))
-        return std::nullopt;
-    const int percent = std::stoi(name.substr(1));
-    if (percent < 1 || percent > 99 || name[1] == '0') return std::nullopt;
-    return percent / 100.0;
-}
-
 double smallest_caught(Unit u, double tolerance) {
     if (u == Unit::Seconds) return tolerance;
     return tolerance < 1 ? tolerance / (1 - tolerance) : HUGE_VAL;

@@ -11,8 +11,6 @@
 #pragma once
 #include "types/benchmark.hpp"
 
-#include <optional>
-#include <string>
 #include <vector>
 
 namespace clgauge {
@@ -39,13 +37,6 @@ constexpr double kToleranceCap = 0.5;
 const char* gate_statistic(Unit u);
 // The gate statistic of `samples` (0 when empty).
 double gate_value(Unit u, const std::vector<double>& samples);
-// The quantile a metric gates on: `declared` (EntryHeader::gate_quantile, a baseline's
-// "statistic") where it is one, else the unit's (0.5, or kLatencyQuantile for a latency).
-double gate_quantile(Unit u, double declared = 0);
-// "median" for 0.5, else "p" and the percentile ("p10", "p90").
-std::string statistic_name(double q);
-// The quantile such a name stands for; nullopt for any other text.
-std::optional<double> statistic_quantile(const std::string& name);
 // Linear-interpolated quantile q in [0, 1] of `samples` (0 when empty).
 double quantile(std::vector<double> samples, double q);
 // The slowdown a driver team asks the gate to catch on every metric: the device's work taking

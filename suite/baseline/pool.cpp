@@ -58,8 +58,7 @@ void pool_recordings(MetricBaseline& m) {
 
 MetricBaseline merge_recordings(const MetricBaseline* existing, const MetricBaseline& recorded) {
     if (!recorded.supported || !existing || !existing->supported ||
-        existing->unit != recorded.unit || existing->path != recorded.path ||
-        gated_quantile(*existing) != gated_quantile(recorded))
+        existing->unit != recorded.unit || existing->path != recorded.path)
         return recorded;
     MetricBaseline m = *existing;
     for (const auto& r : recorded.recordings) {

@@ -22,8 +22,7 @@ double pooled_tolerance(const std::vector<Recording>& recordings, double value);
 void pool_recordings(MetricBaseline& m);
 // `existing` (may be null or unsupported) with `recorded`'s recording(s) merged in: the same
 // machine's earlier recording is replaced, other machines' are kept. A recording of another
-// implementation path, unit or gate statistic starts the metric afresh (its numbers are not
-// comparable).
+// implementation path or unit starts the metric afresh (its numbers are not comparable).
 MetricBaseline merge_recordings(const MetricBaseline* existing, const MetricBaseline& recorded);
 
 // Drops from f.machines every machine that no recording names, except `keep`.

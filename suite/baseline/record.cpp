@@ -22,8 +22,6 @@ RecordOutcome metric_from_rounds(const Benchmark& b, const std::vector<Measureme
     RecordOutcome out;
     MetricBaseline& m = out.metric;
     m.unit = b.unit;
-    m.gate_quantile = b.gate_quantile;
-    const double q = gated_quantile(m);
     m.driver = facts.driver;
     m.date = date;
     m.clgauge_version = CLGAUGE_VERSION;
@@ -54,7 +52,7 @@ RecordOutcome metric_from_rounds(const Benchmark& b, const std::vector<Measureme
         }
         const auto s = metric_samples(b, r);
         rec.samples.insert(rec.samples.end(), s.begin(), s.end());
-        round_values.push_back(quantile(s, q));
+        round_values.push_back(gate_value(b.unit, s));
         if (r.reference_rate > 0) {
             references.push_back(r.reference_rate);
             rec.reference_rounds.push_back({s.size(), r.reference_rate});
@@ -77,12 +75,12 @@ RecordOutcome metric_from_rounds(const Benchmark& b, const std::vector<Measureme
     rec.path = m.path;
     rec.rounds = static_cast<unsigned>(rounds.size());
     rec.code = rounds.front().code; // one process builds each program once: every round's
-    rec.value = quantile(rec.samples, q);
+    rec.value = gate_value(b.unit, rec.samples);
     // Every round measured the reference, or the recording has none.
     if (references.size() == rounds.size() && !ratios.empty()) {
         rec.reference = summarize(references).median;
         rec.ratio_tolerance =
-            tolerance_from_spread(quantile(ratios, q), summarize(ratios).mad, ratio_values,
+            tolerance_from_spread(gate_value(b.unit, ratios), summarize(ratios).mad, ratio_values,
                                   ratios.size() / rounds.size(), tolerance_floor);
     } else {
         rec.reference_rounds.clear();

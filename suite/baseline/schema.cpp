@@ -44,7 +44,7 @@ nlohmann::ordered_json baseline_to_json(const BaselineFile& f) {
                                     {"status", m.supported ? "ok" : "unsupported"},
                                     {"path", m.path}};
         if (m.supported) {
-            j["statistic"] = statistic_name(gated_quantile(m));
+            j["statistic"] = gate_statistic(m.unit);
             j["value"] = m.value;
             j["tolerance"] = m.tolerance;
         } else {
@@ -201,24 +201,18 @@ Recording read_recording(const Reader& r, const MetricBaseline& m) {
             r.fail("ratio_tolerance", "must be a fraction in (0, " + num(kToleranceCap) + "]");
     }
     rec.code = code_from_json(r);
-    const double want = quantile(rec.samples, gated_quantile(m));
+    const double want = gate_value(m.unit, rec.samples);
     if (!close(want, rec.value))
-        r.fail("value", "is " + r.at("value").dump() + " but the " +
-                            statistic_name(gated_quantile(m)) + " of samples is " + num(want) +
-                            " (edit both, or re-record)");
+        r.fail("value", "is " + r.at("value").dump() + " but the " + gate_statistic(m.unit) +
+                            " of samples is " + num(want) + " (edit both, or re-record)");
     return rec;
 }
 
 void read_v2_recordings(const Reader& r, MetricBaseline& m) {
     const std::string stat = r.str("statistic");
-    const auto q = statistic_quantile(stat);
-    if (!q)
-        r.fail("statistic", "is \"" + stat +
-                                "\"; a metric gates on \"median\" or a percentile "
-                                "\"p1\" to \"p99\" (a " +
-                                unit_name(m.unit) + " metric by default on \"" +
-                                gate_statistic(m.unit) + "\")");
-    m.gate_quantile = *q == gate_quantile(m.unit) ? 0 : *q;
+    if (stat != gate_statistic(m.unit))
+        r.fail("statistic", "is \"" + stat + "\"; a metric in " + unit_name(m.unit) +
+                                " gates on \"" + gate_statistic(m.unit) + "\"");
     const auto& recs = r.at("recordings");
     if (!recs.is_array() || recs.empty())
         r.fail("recordings", "must be a non-empty array (one recording per machine)");

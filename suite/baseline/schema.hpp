@@ -3,7 +3,6 @@
 // that contributed (its samples and summary), so that a recording on another machine of the
 // same kind merges in. Version 1 files (one recording, no machines) are still read.
 #pragma once
-#include "baseline/gate.hpp"
 #include "core/code_identity.hpp"
 #include "types/benchmark.hpp"
 
@@ -80,8 +79,6 @@ struct MetricBaseline {
     std::string reason;    // why it was unsupported
     // What the verdict compares: the gate statistic (gate.hpp) pooled over the recordings.
     double value = 0;
-    // The quantile it gates on (the file's "statistic"); 0: the unit's (gate_quantile).
-    double gate_quantile = 0;
     double tolerance = 0; // relative, in (0, 1); covers the machines' spread (pool.hpp)
     // The pooled samples of every recording and their summary, in the metric's unit (a rate,
     // or seconds for latencies); all positive when supported. Derived from `recordings`.
@@ -92,11 +89,6 @@ struct MetricBaseline {
     std::string driver, date, clgauge_version; // the newest recording's
     std::vector<Recording> recordings;         // one per machine
 };
-
-// The quantile `m`'s verdicts gate on.
-inline double gated_quantile(const MetricBaseline& m) {
-    return gate_quantile(m.unit, m.gate_quantile);
-}
 
 struct BaselineFile {
     BaselineDevice device;

@@ -61,7 +61,7 @@ std::vector<double> metric_samples(const Benchmark& b, const Measurement& m) {
 double reference_value(const MetricBaseline& m) {
     if (m.value > 0) return m.value;
     // Built in memory without recordings (tests, tools): the gate statistic of its samples.
-    return m.samples.empty() ? m.median : quantile(m.samples, gated_quantile(m));
+    return m.samples.empty() ? m.median : gate_value(m.unit, m.samples);
 }
 
 const char* verdict_name(Verdict v) {
@@ -132,7 +132,7 @@ std::optional<MetricBaseline> ratio_baseline(const MetricBaseline& m) {
             rec.reference_rounds.clear();
         }
         const Stats st = summarize(rec.samples);
-        rec.value = quantile(rec.samples, gated_quantile(m));
+        rec.value = gate_value(m.unit, rec.samples);
         rec.median = st.median;
         rec.min = st.min;
         rec.max = st.max;
@@ -157,7 +157,7 @@ MetricCheck judged_by_ratio(const MetricCheck& plain, const MetricBaseline& rati
         ratio_samples.push_back(x / reference);
     const MetricCheck r =
         compare_metric(plain.id, plain.unit, &ratios, Status::Ok, "",
-                       quantile(samples, gated_quantile(ratios)) / reference, ratio_samples);
+                       gate_value(plain.unit, samples) / reference, ratio_samples);
     if (r.verdict != Verdict::Ok && r.verdict != Verdict::Stale && r.verdict != Verdict::Regression)
         return plain;
     MetricCheck c = plain;
@@ -190,8 +190,6 @@ MetricCheck compare_metric(const std::string& id, Unit unit, const MetricBaselin
     c.unit = unit;
     c.status = status;
     c.measured = status == Status::Ok ? measured : 0;
-    const double q = base && base->unit == unit ? gated_quantile(*base) : gate_quantile(unit);
-    c.statistic = statistic_name(q);
     if (base && base->unit != unit) {
         c.verdict = Verdict::BadBaseline;
         c.note = std::string("baseline metrics[\"") + id + "\"].unit is " + unit_name(base->unit) +
@@ -233,7 +231,7 @@ MetricCheck compare_metric(const std::string& id, Unit unit, const MetricBaselin
         return c;
     }
     // Latencies gate on a low quantile of the samples (gate.hpp), rates on the median.
-    if (!samples.empty()) measured = quantile(samples, q);
+    if (!samples.empty()) measured = gate_value(unit, samples);
     c.measured = measured;
     c.change = (measured - c.baseline) / c.baseline;
     const bool lower = lower_is_better(unit);
@@ -259,13 +257,13 @@ MetricCheck compare_metric(const std::string& id, Unit unit, const MetricBaselin
         lower ? mann_whitney_smaller_p(edge, samples) : mann_whitney_smaller_p(samples, edge);
     std::string test = "Mann-Whitney";
     if (lower) {
-        const double at_quantile = quantile_slower_p(samples, edge, q);
+        const double at_quantile = quantile_slower_p(samples, edge, kLatencyQuantile);
         if (at_quantile < c.p_value) {
             c.p_value = at_quantile;
             test = "quantile test";
         }
     }
-    const std::string& stat = c.statistic;
+    const std::string stat = gate_statistic(unit);
     if (worse > c.tolerance) {
         if (c.p_value < kConfirmP) {
             c.verdict = Verdict::Regression;

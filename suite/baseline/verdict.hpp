@@ -65,7 +65,6 @@ bool verdict_fails(Verdict v);
 struct MetricCheck {
     std::string id;
     Unit unit = Unit::FlopPerSecond;
-    std::string statistic = "median"; // what it gates on (the baseline's, else the unit's)
     Verdict verdict = Verdict::Ok;
     Status status = Status::Ok; // of the measurement
     double baseline = 0, measured = 0;

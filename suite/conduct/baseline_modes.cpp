@@ -78,9 +78,8 @@ Outcome record_device(Session& session, const std::vector<const Benchmark*>& sel
         char tol[16];
         std::snprintf(tol, sizeof tol, "%.1f%%", 100.0 * m.tolerance);
         if (m.supported)
-            std::cout << "  recorded " << id << " [" << m.path
-                      << "]: " << statistic_name(gated_quantile(m)) << " "
-                      << format_rate(m.value, b->unit) << ", tolerance " << tol << ", "
+            std::cout << "  recorded " << id << " [" << m.path << "]: " << gate_statistic(m.unit)
+                      << " " << format_rate(m.value, b->unit) << ", tolerance " << tol << ", "
                       << m.samples.size() << " samples in " << m.rounds << " rounds from "
                       << m.recordings.size()
                       << (m.recordings.size() == 1 ? " machine" : " machines (pooled)")

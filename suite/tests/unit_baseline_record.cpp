@@ -164,55 +164,6 @@ TEST(BaselineRecord, EachRoundsReferenceTakesItsDriftOutOfTheRatio) {
         << check_line(check(1.0, 1.95e9 / 1.03));
 }
 
-// xfer.bidir.pinned: the share of slow copies (a tenth slower) varies from run to run, which
-// moves the median by several percent; the entry gates on the 90th percentile, which holds.
-TEST(BaselineRecord, AnEntryThatDeclaresItsGateQuantileIsRecordedAndJudgedOnIt) {
-    Benchmark b;
-    b.id = "xfer.bidir.pinned";
-    b.unit = Unit::BytePerSecond;
-    b.gate_quantile = 0.9;
-    // Rates with `slow` of 20 copies at 91 GB/s, the rest at 101.
-    const auto rates = [](int slow, double scale) {
-        std::vector<double> v;
-        for (int i = 0; i < 20; ++i)
-            v.push_back(scale * (i < slow ? 91e9 : 101e9) * (1 + 0.0003 * i));
-        return v;
-    };
-    const auto round = [&](int slow) {
-        std::vector<double> seconds;
-        for (double r : rates(slow, 1))
-            seconds.push_back(1e9 / r);
-        return measured(seconds);
-    };
-    const RecordOutcome o =
-        metric_from_rounds(b, {round(2), round(5), round(3)}, h200(), "d", 0.01, kMachine);
-    ASSERT_TRUE(o.recorded) << o.why;
-    EXPECT_NEAR(o.metric.value / 101e9, 1.0, 0.01) << "the 90th percentile, the fast copies";
-    EXPECT_LT(o.metric.recordings.front().tolerance, 0.03) << "the rounds' fast ends agree";
-    BaselineFile f = merge_baseline(nullptr, h200(), {{b.id, o.metric}}, "d", machine());
-    f = baseline_from_json(baseline_to_json(f), "x.json");
-    const MetricBaseline& m = f.metrics.at(b.id);
-    EXPECT_EQ(baseline_to_json(f)["metrics"][b.id]["statistic"], "p90");
-    const auto check = [&](const std::vector<double>& s) {
-        return compare_metric(b.id, b.unit, &m, Status::Ok, "", summarize(s).median, s);
-    };
-    // A run with most of its copies slow: the median 10% down, the fast end where it was.
-    const MetricCheck half_slow = check(rates(12, 1));
-    EXPECT_EQ(half_slow.verdict, Verdict::Ok) << check_line(half_slow);
-    EXPECT_EQ(half_slow.statistic, "p90");
-    // Every copy 10% slower: the driver.
-    EXPECT_EQ(check(rates(3, 1 / 1.10)).verdict, Verdict::Regression)
-        << check_line(check(rates(3, 1 / 1.10)));
-    // Planted fault "the median": it reads that run 10% down.
-    EXPECT_NEAR(half_slow.measured / m.value, 1.0, 0.01) << check_line(half_slow);
-    EXPECT_LT(summarize(rates(12, 1)).median / m.value, 0.92);
-    // A recording on another statistic is not pooled with it.
-    MetricBaseline other = o.metric;
-    other.gate_quantile = 0;
-    other.recordings.front().machine = "gpu-other";
-    EXPECT_EQ(merge_recordings(&m, other).recordings.size(), 1u);
-}
-
 using BaselineMerge = TempDir;
 
 TEST_F(BaselineMerge, KeepsOtherMetricsAndOtherDevicesFiles) {

@@ -35,11 +35,6 @@ struct EntryHeader {
     // No path of this entry can go faster than the device's FP32 FMA peak (clock x FP32
     // lanes): run/ceiling.hpp fails a figure above it where that peak is a bound.
     bool within_fp32_peak = false;
-    // The quantile of the samples a perf verdict gates on, where the unit's (a rate's median,
-    // a latency's low quantile: baseline/gate.hpp) would judge the host instead of the device:
-    // 0.9 for a route whose launches the host slows in a share that varies from run to run.
-    // 0: the unit's.
-    double gate_quantile = 0;
     // Per NVIDIA path, the instruction the figure's work is done by (types/counted_work.hpp):
     // the work audit counts it, and its issue rate is the path's ceiling.
     std::vector<CountedInstruction> counted;
