@@ -249,7 +249,7 @@ TEST(BaselineSchema, CommittedBaselinesPoolSeveralMachines) {
     // Several machines recorded each committed file (which machine recorded what:
     // baselines/nvidia/NOTES.md): the H200's every metric on the four machines the tolerance
     // model learns from (baseline/gate.hpp: kLearnedMachines), its MMA rows again on four more
-    // with the SM clock beside them, xfer.bidir.pinned on one more that reads it 9% slower;
+    // with the SM clock beside them, xfer.bidir.pinned on one more that reads it slower;
     // the H100's some of them only the families whose launches had changed. A file that lost a
     // machine or a family fails here.
     const std::map<std::string, size_t> machines = {
