@@ -95,10 +95,10 @@ class BaselineSelftest : public ::testing::Test {
         return run("env " + env, kClgauge, args + " --baselines '" + dir.string() + "'");
     }
     // The check after it is held to this recording (the same host): a CPU device that shares
-    // its cores with the rest of a CI run repeats itself to a few percent, not to the 1% floor
-    // of a GPU's own recording, so the recording asks for 5%.
+    // two cores with the rest of a CI run read fp32.fma 5.6% below its recording of a moment
+    // before, so the recording asks for 20%. The changes these tests plant are 3x and more.
     void record(const std::string& only = kOnly) {
-        const Output r = clgauge("--record --tolerance-floor 5 --only '" + only + "'");
+        const Output r = clgauge("--record --tolerance-floor 20 --only '" + only + "'");
         ASSERT_EQ(r.rc, 0) << r.out;
         ASSERT_TRUE(fs::exists(file)) << "no " << file << " after:\n" << r.out;
     }

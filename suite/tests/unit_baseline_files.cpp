@@ -148,6 +148,25 @@ TEST(BaselineSchema, BadFilesAreClearErrors) {
          "metrics[\"fp32.fma\"].value: is 5"},
         {"wrong statistic", [&](auto& j) { fp32(j)["statistic"] = "p10"; },
          "metrics[\"fp32.fma\"].statistic"},
+        {"reference rounds that miss samples",
+         [&](auto& j) {
+             rec0(j)["reference_rounds"] = {{{"samples", 1u}, {"reference", 1.7e9}}};
+             rec0(j)["ratio_tolerance"] = 0.01;
+         },
+         r0 + "reference_rounds: count 1 samples"},
+        {"reference rounds without their tolerance",
+         [&](auto& j) {
+             rec0(j)["reference_rounds"] = {
+                 {{"samples", rec0(j)["samples"].size()}, {"reference", 1.7e9}}};
+         },
+         r0 + "ratio_tolerance: missing field"},
+        {"a round's reference not positive",
+         [&](auto& j) {
+             rec0(j)["reference_rounds"] = {
+                 {{"samples", rec0(j)["samples"].size()}, {"reference", 0}}};
+             rec0(j)["ratio_tolerance"] = 0.01;
+         },
+         "reference_rounds[0].reference: must be positive"},
         {"no recordings", [&](auto& j) { fp32(j)["recordings"] = nlohmann::json::array(); },
          "metrics[\"fp32.fma\"].recordings: must be a non-empty array"},
         {"two recordings of one machine",
