@@ -43,8 +43,7 @@ RecordOutcome metric_from_rounds(const Benchmark& b, const std::vector<Measureme
     }
     Recording rec;
     std::vector<double> round_values; // each round's gate statistic
-    std::vector<double> references;   // each round's reference, where measured
-    std::vector<double> ratios, ratio_values; // the samples over their round's reference
+    std::vector<double> ratio_values; // the same over the round's reference, where measured
     for (const auto& r : rounds) {
         if (r.status != Status::Ok) {
             out.why = "unsupported in one round and ok in another";
@@ -54,10 +53,7 @@ RecordOutcome metric_from_rounds(const Benchmark& b, const std::vector<Measureme
         rec.samples.insert(rec.samples.end(), s.begin(), s.end());
         round_values.push_back(gate_value(b.unit, s));
         if (r.reference_rate > 0) {
-            references.push_back(r.reference_rate);
             rec.reference_rounds.push_back({s.size(), r.reference_rate});
-            for (double x : s)
-                ratios.push_back(x / r.reference_rate);
             ratio_values.push_back(round_values.back() / r.reference_rate);
         }
         m.path = r.path;
@@ -77,8 +73,12 @@ RecordOutcome metric_from_rounds(const Benchmark& b, const std::vector<Measureme
     rec.code = rounds.front().code; // one process builds each program once: every round's
     rec.value = gate_value(b.unit, rec.samples);
     // Every round measured the reference, or the recording has none.
-    if (references.size() == rounds.size() && !ratios.empty()) {
+    if (rec.reference_rounds.size() == rounds.size() && !rec.samples.empty()) {
+        std::vector<double> references;
+        for (const ReferenceRound& round : rec.reference_rounds)
+            references.push_back(round.reference);
         rec.reference = summarize(references).median;
+        const std::vector<double> ratios = samples_over_reference(rec);
         rec.ratio_tolerance =
             tolerance_from_spread(gate_value(b.unit, ratios), summarize(ratios).mad, ratio_values,
                                   ratios.size() / rounds.size(), tolerance_floor);

@@ -113,21 +113,29 @@ MetricBaseline judged_baseline(const MetricBaseline& m, const std::string& machi
     return m;
 }
 
+std::vector<double> samples_over_reference(const Recording& r) {
+    std::vector<double> v = r.samples;
+    if (r.reference_rounds.empty()) {
+        for (double& x : v)
+            x /= r.reference;
+        return v;
+    }
+    // Each round's samples over that round's own reference (the schema holds the counts to the
+    // samples).
+    size_t i = 0;
+    for (const ReferenceRound& round : r.reference_rounds)
+        for (size_t k = 0; k < round.samples && i < v.size(); ++k)
+            v[i++] /= round.reference;
+    return v;
+}
+
 std::optional<MetricBaseline> ratio_baseline(const MetricBaseline& m) {
     if (!m.supported || m.recordings.empty()) return std::nullopt;
     MetricBaseline r = m;
     for (Recording& rec : r.recordings) {
         if (!(rec.reference > 0)) return std::nullopt;
-        if (rec.reference_rounds.empty()) {
-            for (double& x : rec.samples)
-                x /= rec.reference;
-        } else {
-            // Each round's samples over that round's own reference (the schema holds the
-            // counts to the samples), with the ratios' own tolerance.
-            size_t i = 0;
-            for (const ReferenceRound& round : rec.reference_rounds)
-                for (size_t k = 0; k < round.samples && i < rec.samples.size(); ++k)
-                    rec.samples[i++] /= round.reference;
+        rec.samples = samples_over_reference(rec);
+        if (!rec.reference_rounds.empty()) {
             rec.tolerance = rec.ratio_tolerance;
             rec.reference_rounds.clear();
         }
@@ -168,10 +176,10 @@ MetricCheck judged_by_ratio(const MetricCheck& plain, const MetricBaseline& rati
     c.ratio_to = what;
     c.ratio_change = r.change;
     c.proposed = r.verdict == Verdict::Stale ? plain.measured : 0;
-    const double host_change = baseline_reference > 0 ? reference / baseline_reference - 1 : 0;
+    const double reference_change = baseline_reference > 0 ? reference / baseline_reference - 1 : 0;
     // The reference is a host's rate or a clock: its change, not its value, says what moved.
     std::string note = "judged by its ratio to " + what + " in the same run (" +
-                       format_percent(host_change, true) + " against the baseline's)";
+                       format_percent(reference_change, true) + " against the baseline's)";
     if (r.verdict == Verdict::Regression)
         note += ": the figure fell against it, the driver's part is slower";
     else if (plain.verdict == Verdict::Regression)

@@ -102,8 +102,13 @@ MetricCheck compare_metric(const std::string& id, Unit unit, const MetricBaselin
 MetricBaseline judged_baseline(const MetricBaseline& m, const std::string& machine,
                                std::string& against);
 
-// `m` as ratios to each recording's host reference (Recording::reference), pooled as any metric
-// is (value, tolerance, samples); nullopt where a recording has none.
+// A recording's samples over the reference measured beside them: each round's over its own
+// where the recording kept them (Recording::reference_rounds), else all over `reference`.
+std::vector<double> samples_over_reference(const Recording& r);
+
+// `m` as ratios to each recording's reference (samples_over_reference), with the ratios' own
+// tolerance where kept, pooled as any metric is (value, tolerance, samples); nullopt where a
+// recording has none.
 std::optional<MetricBaseline> ratio_baseline(const MetricBaseline& m);
 
 // `plain` (the figure against `base`) judged instead by the figure's ratio to `reference`, the
