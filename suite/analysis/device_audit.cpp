@@ -1,6 +1,7 @@
 #include "analysis/device_audit.hpp"
 
 #include "core/build_time_memo.hpp"
+#include "run/measure_each.hpp"
 #include "run/runner.hpp"
 
 #include <algorithm>
@@ -75,8 +76,7 @@ std::vector<size_t> longest_assemblies_first(Session& session,
 
 DeviceAudit audit_device(Session& session, const std::vector<const Benchmark*>& selection,
                          const RunOptions& opts, const NvidiaAssembler& tools,
-                         const std::function<void(size_t, const Benchmark&)>& progress,
-                         unsigned assemblers) {
+                         ProgressLine* progress, unsigned assemblers) {
     session.programs.keep_device_code(true);
     const auto start = std::chrono::steady_clock::now();
     DeviceAudit audit;
@@ -85,37 +85,52 @@ DeviceAudit audit_device(Session& session, const std::vector<const Benchmark*>& 
     // Each entry's binaries are assembled (ptxas, nvdisasm: most of the audit's time) on the
     // host's other cores while the next entry runs; at most `assemblers` at once.
     std::counting_semaphore<> free_slots(audit.assemblers);
+    ProgressLine silent;
     {
         std::vector<std::jthread> assembling;
-        size_t done = 0;
-        for (const size_t i : longest_assemblies_first(session, selection, opts)) {
+        EachMeasured loop;
+        loop.count = selection.size();
+        loop.order = longest_assemblies_first(session, selection, opts);
+        loop.name = [&](size_t i) { return selection[i]->id; };
+        loop.measure = [&](size_t i) {
             const Benchmark& b = *selection[i];
-            if (progress) progress(done++, b);
             const PathChoice choice = choose_path(b, session.caps, opts.forced_path);
             WorkAudit& row = audit.rows[i];
             if (!choice.path) {
                 row = not_audited(b, "", "unsupported: " + choice.unsupported_reason);
-            } else if (!counted_on(b.counted, choice.path->name)) {
+                return Status::Unsupported;
+            }
+            if (!counted_on(b.counted, choice.path->name)) {
                 std::string why = "path " + choice.path->name + " has no counted instruction";
                 (void)loop_claim(b, choice.path->name, opts, &why);
                 row = not_audited(b, choice.path->name, why);
-            } else if (Measurement m = run_benchmark(session, b, opts); m.status != Status::Ok) {
-                row = not_audited(b, m.path, std::string(status_name(m.status)) + ": " + m.reason);
-                if (is_failure(m.status)) row.verdict = AuditVerdict::Fail;
-            } else {
-                free_slots.acquire();
-                ++audit.assembled;
-                assembling.emplace_back([&row, &b, &opts, &tools, &free_slots, m = std::move(m)] {
-                    try {
-                        row = audit_measurement(b, m, opts, tools);
-                    } catch (const std::exception& e) {
-                        row = not_audited(b, m.path, std::string("assembly failed: ") + e.what());
-                        row.verdict = AuditVerdict::Fail;
-                    }
-                    free_slots.release();
-                });
+                return Status::Ok;
             }
-        }
+            Measurement m = run_benchmark(session, b, opts);
+            const Status status = m.status;
+            if (status != Status::Ok) {
+                row = not_audited(b, m.path, std::string(status_name(status)) + ": " + m.reason);
+                if (is_failure(status)) row.verdict = AuditVerdict::Fail;
+                return status;
+            }
+            free_slots.acquire();
+            ++audit.assembled;
+            assembling.emplace_back([&row, &b, &opts, &tools, &free_slots, m = std::move(m)] {
+                try {
+                    row = audit_measurement(b, m, opts, tools);
+                } catch (const std::exception& e) {
+                    row = not_audited(b, m.path, std::string("assembly failed: ") + e.what());
+                    row.verdict = AuditVerdict::Fail;
+                }
+                free_slots.release();
+            });
+            return status;
+        };
+        loop.not_run = [&](size_t i) {
+            audit.rows[i] = not_audited(*selection[i], "", kNotRunAfterHang);
+            audit.rows[i].verdict = AuditVerdict::Fail;
+        };
+        audit.hung = measure_each(loop, progress ? *progress : silent);
     } // every assembly joined
     for (const WorkAudit& row : audit.rows)
         (row.verdict == AuditVerdict::Pass   ? audit.passed

@@ -6,6 +6,7 @@
 #include "analysis/nvidia_assembler.hpp"
 #include "analysis/work_audit.hpp"
 #include "core/session.hpp"
+#include "run/progress_line.hpp"
 
 #include <functional>
 #include <nlohmann/json.hpp>
@@ -22,14 +23,15 @@ struct DeviceAudit {
     size_t assembled = 0;    // entries whose binaries were assembled
     unsigned assemblers = 1; // at most this many at once
     double seconds = 0;      // the audit's wall time, runs and assembly
+    bool hung = false;       // a kernel did not finish in time: the rest were not run
 };
 
 // Runs and audits `selection` on `session`'s device (an NVIDIA GPU), one entry after another,
-// each entry's binaries assembled beside the next entries' runs, at most `assemblers` at once.
+// each entry's binaries assembled beside the next entries' runs, at most `assemblers` at once,
+// through the run's one loop (run/measure_each.hpp); `progress` null: no progress line.
 DeviceAudit audit_device(Session& session, const std::vector<const Benchmark*>& selection,
                          const RunOptions& opts, const NvidiaAssembler& tools,
-                         const std::function<void(size_t done, const Benchmark&)>& progress = {},
-                         unsigned assemblers = 1);
+                         ProgressLine* progress = nullptr, unsigned assemblers = 1);
 
 // One line per entry: verdict, id [path], counted instructions in the loop, executed /
 // counted work per work-item and trip, and why.

@@ -6,6 +6,7 @@
 #include "baseline/pool.hpp"
 #include "baseline/verdict.hpp"
 #include "core/files.hpp"
+#include "run/measure_each.hpp"
 #include "run/runner.hpp"
 #include "types/results.hpp"
 
@@ -135,7 +136,7 @@ RunOptions baseline_run_options(RunOptions o, const MetricBaseline* recorded) {
 
 RecordReport record_baseline(Session& session, const std::vector<const Benchmark*>& selection,
                              const RunOptions& options, const std::string& dir, unsigned rounds,
-                             double tolerance_floor, const RoundProgress& progress) {
+                             double tolerance_floor, ProgressLine* progress) {
     RecordReport rep;
     rep.file = baseline_path(dir, session.facts());
     // Read (and so validate) the old file, and see that it can be written, before spending
@@ -145,25 +146,32 @@ RecordReport record_baseline(Session& session, const std::vector<const Benchmark
         throw BaselineError(rep.file + ": cannot be written: " + *why);
     const RunOptions opts = baseline_run_options(options);
     std::vector<std::vector<Measurement>> runs(selection.size());
-    for (unsigned r = 0; r < std::max(rounds, 1u) && rep.hung.empty(); ++r)
-        for (size_t i = 0; i < selection.size(); ++i) {
-            if (progress) progress(r, i, *selection[i]);
+    ProgressLine silent;
+    ProgressLine& line = progress ? *progress : silent;
+    const unsigned passes = std::max(rounds, 1u);
+    for (unsigned round = 0; round < passes && rep.hung.empty(); ++round) {
+        line.stage("round " + std::to_string(round + 1) + "/" + std::to_string(passes));
+        EachMeasured loop;
+        loop.count = selection.size();
+        loop.name = [&](size_t i) { return selection[i]->id; };
+        loop.measure = [&](size_t i) {
             // Failures are not retried.
-            if (!runs[i].empty() && is_failure(runs[i].back().status)) continue;
+            if (!runs[i].empty() && is_failure(runs[i].back().status)) return Status::Ok;
             runs[i].push_back(run_benchmark(session, *selection[i], opts));
-            if (runs[i].back().status == Status::Timeout) {
-                rep.hung = selection[i]->id;
-                break;
-            }
-        }
+            if (runs[i].back().status == Status::Timeout) rep.hung = selection[i]->id;
+            return runs[i].back().status;
+        };
+        (void)measure_each(loop, line);
+    }
+    line.stage("");
     rep.machine = this_machine(session.facts());
     if (!rep.hung.empty()) {
         for (size_t i = 0; i < selection.size(); ++i) {
             const std::string& id = selection[i]->id;
             rep.refused.push_back(id == rep.hung
                                       ? id + ": timeout: " + runs[i].back().reason
-                                      : id + ": not measured: the device hung on " + rep.hung +
-                                            "; a run whose device hung records nothing");
+                                      : id + ": " + kNotRunAfterHang + " (" + rep.hung +
+                                            "); a run whose device hung records nothing");
         }
         return rep;
     }

@@ -4,6 +4,7 @@
 #include "baseline/schema.hpp"
 #include "baseline/verdict.hpp"
 #include "core/device.hpp"
+#include "run/progress_line.hpp"
 
 #include <functional>
 #include <optional>
@@ -51,16 +52,16 @@ struct RecordReport {
     std::string hung; // the entry a kernel of which did not finish in time; then nothing more
                       // is measured and nothing written
 };
-using RoundProgress = std::function<void(unsigned round, size_t done, const Benchmark& next)>;
 // Runs `rounds` passes over the selection and merges them into <dir>'s file for the device, as
 // this machine's recordings (other machines' are kept and pooled: pool.hpp).
 // An existing file that is invalid or belongs to another device is never overwritten. A kernel
 // that does not finish in time ends the measuring (the device may not accept more work) and
-// nothing is written: figures from a device that hung are not a baseline.
+// nothing is written: figures from a device that hung are not a baseline. Each round goes
+// through the run's one loop (run/measure_each.hpp); `progress` null: no progress line.
 RecordReport record_baseline(Session& session, const std::vector<const Benchmark*>& selection,
                              const RunOptions& options, const std::string& dir,
                              unsigned rounds = kDefaultRecordRounds,
                              double tolerance_floor = kOwnToleranceFloor,
-                             const RoundProgress& progress = {});
+                             ProgressLine* progress = nullptr);
 
 } // namespace clgauge

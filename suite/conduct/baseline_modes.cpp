@@ -8,7 +8,7 @@
 #include "process/build_pool.hpp"
 #include "registry/registry.hpp"
 #include "report/format.hpp"
-#include "run/run_all.hpp"
+#include "run/measure_each.hpp"
 
 #include <cstdio>
 #include <iostream>
@@ -18,7 +18,7 @@ namespace clgauge {
 
 Outcome check_device(Session& session, const std::vector<const Benchmark*>& selection,
                      const RunOptions& opts, const std::string& dir, const CheckMode& mode,
-                     bool tty, Reporter& report, BuildWorkers* workers) {
+                     ProgressLine& progress, Reporter& report, BuildWorkers* workers) {
     const auto base = find_baseline(dir, session.facts());
     if (!base) {
         std::cout << "clgauge: " << how_to_record(dir, session.facts()) << "\n";
@@ -31,22 +31,27 @@ Outcome check_device(Session& session, const std::vector<const Benchmark*>& sele
     // An entry whose program a build worker is still compiling is checked after the others
     // (BuildPending); the checks keep the selection's order.
     std::vector<std::optional<MetricCheck>> checked(selection.size());
-    bool hung = false; // the device may not accept more
-    measure_putting_off(
-        selection.size(),
-        [&](size_t i) {
-            if (tty)
-                std::cerr << "\r[" << i + 1 << "/" << selection.size() << "] " << selection[i]->id
-                          << "                    " << std::flush;
-            checked[i] = check_benchmark_known(session, *selection[i], *base, beside.options(),
-                                               known, mode.allow_fixed);
-            hung = checked[i]->status == Status::Timeout;
-        },
-        [&] { return hung; });
+    EachMeasured loop;
+    loop.count = selection.size();
+    loop.name = [&](size_t i) { return selection[i]->id; };
+    loop.measure = [&](size_t i) {
+        checked[i] = check_benchmark_known(session, *selection[i], *base, beside.options(), known,
+                                           mode.allow_fixed);
+        return checked[i]->status;
+    };
+    loop.not_run = [&](size_t i) {
+        MetricCheck c;
+        c.id = selection[i]->id;
+        c.unit = selection[i]->unit;
+        c.verdict = Verdict::Failed;
+        c.status = Status::Error;
+        c.note = kNotRunAfterHang;
+        checked[i] = std::move(c);
+    };
+    (void)measure_each(loop, progress);
     std::vector<MetricCheck> checks;
     for (auto& c : checked)
         if (c) checks.push_back(std::move(*c));
-    if (tty) std::cerr << "\r" << std::string(60, ' ') << "\r" << std::flush;
     const std::string file = baseline_path(dir, session.facts());
     print_checks(std::cout, file, *base, session.facts(), checks);
     report.section("check", checks_to_json(file, *base, session.facts(), checks));
@@ -59,17 +64,9 @@ Outcome check_device(Session& session, const std::vector<const Benchmark*>& sele
 
 Outcome record_device(Session& session, const std::vector<const Benchmark*>& selection,
                       const RunOptions& opts, const std::string& dir, const RecordMode& mode,
-                      bool tty) {
-    const unsigned rounds = mode.rounds;
-    auto progress = [&](unsigned round, size_t done, const Benchmark& next) {
-        if (tty)
-            std::cerr << "\r[round " << round + 1 << "/" << rounds << ", " << done + 1 << "/"
-                      << selection.size() << "] " << next.id << "                    "
-                      << std::flush;
-    };
-    const RecordReport rep =
-        record_baseline(session, selection, opts, dir, rounds, mode.tolerance_floor, progress);
-    if (tty) std::cerr << "\r" << std::string(60, ' ') << "\r" << std::flush;
+                      ProgressLine& progress) {
+    const RecordReport rep = record_baseline(session, selection, opts, dir, mode.rounds,
+                                             mode.tolerance_floor, &progress);
     std::cout << "Recording as machine " << rep.machine.id << " (" << rep.machine.cpu
               << "): its earlier recordings are replaced, other machines' kept and pooled\n";
     for (const auto& id : rep.recorded) {

@@ -5,6 +5,7 @@
 #include "core/session.hpp"
 #include "process/build_workers.hpp"
 #include "report/reporter.hpp"
+#include "run/progress_line.hpp"
 #include "types/outcome.hpp"
 
 #include <string>
@@ -17,11 +18,12 @@ namespace clgauge {
 // No baseline for the device: Outcome::Usage, saying how to record one.
 Outcome check_device(Session& session, const std::vector<const Benchmark*>& selection,
                      const RunOptions& opts, const std::string& baselines_dir,
-                     const CheckMode& mode, bool tty, Reporter& report, BuildWorkers* workers);
+                     const CheckMode& mode, ProgressLine& progress, Reporter& report,
+                     BuildWorkers* workers);
 
 // Prints what was recorded, kept and refused; a refused metric is Outcome::Failed.
 Outcome record_device(Session& session, const std::vector<const Benchmark*>& selection,
                       const RunOptions& opts, const std::string& baselines_dir,
-                      const RecordMode& mode, bool tty);
+                      const RecordMode& mode, ProgressLine& progress);
 
 } // namespace clgauge

@@ -41,20 +41,15 @@ ReporterList reporters(const RunRequest& r, const std::optional<CrashJournal>& j
 // The table on one device, judged against its known-failure list (baseline/known_judge).
 Outcome table_device(Session& session, const std::vector<const Benchmark*>& selection,
                      const RunRequest& r, const TableMode& mode, CrashJournal* journal,
-                     BuildWorkers* workers, ReporterList& report, bool tty, bool& device_hung) {
+                     BuildWorkers* workers, ReporterList& report, ProgressLine& progress,
+                     bool& device_hung) {
     const RunOptions& opts = r.options;
-    auto progress = [&](size_t done, size_t total, const Benchmark& next) {
-        if (tty)
-            std::cerr << "\r[" << done + 1 << "/" << total << "] " << next.id
-                      << "                    " << std::flush;
-    };
     // Read (and so validate) the list before spending time measuring.
     const auto known = known_failures_for(baselines_dir(r.baselines), session.facts());
     std::string workers_line;
-    DeviceReport dr = run_table(session, selection, opts, progress,
+    DeviceReport dr = run_table(session, selection, opts, &progress,
                                 journal ? journal->hooks(session.entry.index) : RunHooks{}, workers,
                                 workers_line);
-    if (tty) std::cerr << "\r" << std::string(60, ' ') << "\r" << std::flush;
     // Judged before it is reported, so that every reporter has a re-run flake's result; the
     // verdicts follow the table.
     const TableJudgement j = judge_table(
@@ -138,7 +133,8 @@ ConductResult conduct(const RunRequest& request, const std::string& journal_file
         return {};
     }
 
-    const bool tty = isatty(STDERR_FILENO);
+    // One progress line on a terminal, whichever mode measures.
+    ProgressLine progress(isatty(STDERR_FILENO) ? &std::cerr : nullptr);
     std::optional<CrashJournal> journal;
     if (!journal_file.empty()) {
         journal.emplace(journal_file);
@@ -168,32 +164,26 @@ ConductResult conduct(const RunRequest& request, const std::string& journal_file
         Outcome outcome = Outcome::Ok;
         bool hung = false;
         if (const auto* c = std::get_if<CheckMode>(&r.mode)) {
-            outcome =
-                check_device(session, selection, r.options, dir, *c, tty, report, workers.get());
+            outcome = check_device(session, selection, r.options, dir, *c, progress, report,
+                                   workers.get());
             hung = outcome == Outcome::Hung;
         } else if (const auto* rec = std::get_if<RecordMode>(&r.mode)) {
-            outcome = record_device(session, selection, r.options, dir, *rec, tty);
+            outcome = record_device(session, selection, r.options, dir, *rec, progress);
             hung = outcome == Outcome::Hung;
         } else if (std::holds_alternative<AuditMode>(r.mode)) {
-            const DeviceAudit audit = audit_device(
-                session, selection, r.options, *assembler,
-                [&](size_t i, const Benchmark& b) {
-                    if (tty)
-                        std::cerr << "\r[" << i + 1 << "/" << selection.size() << "] " << b.id
-                                  << "                    " << std::flush;
-                },
-                build_threads_per_core());
-            if (tty) std::cerr << "\r" << std::string(60, ' ') << "\r" << std::flush;
+            const DeviceAudit audit = audit_device(session, selection, r.options, *assembler,
+                                                   &progress, build_threads_per_core());
             print_audit(std::cout, audit);
             report.section("audit", audit_to_json(audit));
-            outcome = audit.failed > 0 ? Outcome::Failed : Outcome::Ok;
+            outcome = audit.hung ? Outcome::Hung : audit.failed > 0 ? Outcome::Failed : Outcome::Ok;
+            hung = audit.hung;
         } else if (const auto* s = std::get_if<SweepMode>(&r.mode)) {
             bool failed = false;
-            report.section("sweeps", run_sweeps(*s, session, r.options, failed, hung));
+            report.section("sweeps", run_sweeps(*s, session, r.options, progress, failed, hung));
             outcome = hung ? Outcome::Hung : failed ? Outcome::Failed : Outcome::Ok;
         } else {
             outcome = table_device(session, selection, r, std::get<TableMode>(r.mode),
-                                   journal ? &*journal : nullptr, workers.get(), report, tty,
+                                   journal ? &*journal : nullptr, workers.get(), report, progress,
                                    result.device_hung);
             hung = result.device_hung;
         }

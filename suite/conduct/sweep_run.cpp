@@ -1,11 +1,12 @@
 #include "conduct/sweep_run.hpp"
 
+#include "core/timing.hpp"
 #include "report/format.hpp"
+#include "run/measure_each.hpp"
 #include "sweep/plot.hpp"
 
 #include <iostream>
 #include <stdexcept>
-#include <unistd.h>
 
 namespace clgauge {
 
@@ -25,17 +26,6 @@ std::vector<const sweep::Sweep*> sweeps_named(const std::vector<std::string>& na
 }
 
 namespace {
-// "[#######.........] fma 12/40" on a terminal; nothing in logs.
-sweep::Progress progress_bar(const std::string& name) {
-    if (!isatty(STDERR_FILENO)) return {};
-    return [name](size_t done, size_t total, const std::string&) {
-        constexpr size_t width = 30;
-        const size_t fill = total ? done * width / total : width;
-        std::cerr << "\r[" << std::string(fill, '#') << std::string(width - fill, '.') << "] "
-                  << name << " " << done << "/" << total << "   " << std::flush;
-        if (done == total) std::cerr << "\r" << std::string(width + 40, ' ') << "\r" << std::flush;
-    };
-}
 // One "    a.b = value" line per leaf, numbers to 4 significant digits.
 void print_flat(std::ostream& os, const nlohmann::json& j, const std::string& prefix) {
     if (j.is_object()) {
@@ -55,19 +45,25 @@ void print_flat(std::ostream& os, const nlohmann::json& j, const std::string& pr
 
 } // namespace
 
-nlohmann::json run_sweeps(const SweepMode& mode, Session& s, const RunOptions& base, bool& failed,
-                          bool& hung) {
+nlohmann::json run_sweeps(const SweepMode& mode, Session& s, const RunOptions& base,
+                          ProgressLine& progress, bool& failed, bool& hung) {
     nlohmann::json out = nlohmann::json::array();
     sweep::Settings settings;
     settings.short_mode = mode.short_mode;
     settings.base = base;
     for (const sweep::Sweep* w : sweeps_named(mode.names)) {
+        if (hung) { // as the one loop does (run/measure_each.hpp): nothing more is launched
+            std::cout << "\nsweep " << w->name << ": " << kNotRunAfterHang << "\n";
+            out.push_back({{"name", w->name}, {"error", kNotRunAfterHang}});
+            continue;
+        }
         std::cout << "\nsweep " << w->name << (settings.short_mode ? " (short)" : "") << ": "
                   << w->description << "\n"
                   << std::flush;
         nlohmann::json j;
         try {
-            const sweep::Result r = sweep::run_sweep(s, *w, settings, progress_bar(w->name));
+            progress.stage(w->name);
+            const sweep::Result r = sweep::run_sweep(s, *w, settings, &progress);
             const auto files = sweep::write_sweep_files(r, s.facts().name, mode.out_dir);
             j = sweep::result_to_json(r);
             j["files"] = {{"csv", files.csv}, {"gnuplot", files.script}, {"png", files.png}};
@@ -92,13 +88,16 @@ nlohmann::json run_sweeps(const SweepMode& mode, Session& s, const RunOptions& b
                         }
             }
             if (r.timed_out) hung = true;
+        } catch (const KernelTimeout& e) { // a launch of the sweep's plan: the device hung
+            std::cout << "  error: " << e.what() << "\n";
+            j = {{"name", w->name}, {"error", e.what()}, {"status", status_name(Status::Timeout)}};
+            failed = hung = true;
         } catch (const std::exception& e) {
             std::cout << "  error: " << e.what() << "\n";
             j = {{"name", w->name}, {"error", e.what()}};
             failed = true;
         }
         out.push_back(j);
-        if (hung) break;
     }
     return out;
 }

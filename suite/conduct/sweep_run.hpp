@@ -16,8 +16,8 @@ namespace clgauge {
 std::vector<const sweep::Sweep*> sweeps_named(const std::vector<std::string>& names);
 
 // Runs mode.names on one device, writes their files under mode.out_dir, prints the features;
-// returns the sweeps' JSON and sets `failed` / `hung`.
-nlohmann::json run_sweeps(const SweepMode& mode, Session& s, const RunOptions& base, bool& failed,
-                          bool& hung);
+// returns the sweeps' JSON and sets `failed` / `hung` (a hang ends the sweeps on the device).
+nlohmann::json run_sweeps(const SweepMode& mode, Session& s, const RunOptions& base,
+                          ProgressLine& progress, bool& failed, bool& hung);
 
 } // namespace clgauge

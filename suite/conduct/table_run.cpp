@@ -10,7 +10,7 @@
 namespace clgauge {
 
 DeviceReport run_table(Session& session, const std::vector<const Benchmark*>& selection,
-                       const RunOptions& opts, const Progress& progress, RunHooks hooks,
+                       const RunOptions& opts, ProgressLine* progress, RunHooks hooks,
                        BuildWorkers* workers, std::string& workers_line) {
     BuildsBeside beside(session, workers, opts);
     beside.defer_pending(true); // run_all measures an entry put off after the others

@@ -16,7 +16,7 @@ namespace clgauge {
 // where they build its programs; `workers_line` says what they did, for --timing (empty
 // without).
 DeviceReport run_table(Session& session, const std::vector<const Benchmark*>& selection,
-                       const RunOptions& opts, const Progress& progress, RunHooks hooks,
+                       const RunOptions& opts, ProgressLine* progress, RunHooks hooks,
                        BuildWorkers* workers, std::string& workers_line);
 
 // clgauge --build-only: the selection's programs built on each device (on a GPU by the build

@@ -44,7 +44,7 @@ struct ProgramDiscovered {};
 
 // Thrown by a build observer where the program asked for is one another process is still
 // compiling and the run would rather measure another entry meanwhile (process/build_pool.hpp):
-// the run's loop measures the entry later (run/run_all.hpp). Not a std::exception, so that
+// the run's loop measures the entry later (run/measure_each.hpp). Not a std::exception, so that
 // no harness or runner takes it for the entry's failure.
 struct BuildPending {
     std::string key; // the program's (program_key)

@@ -1,8 +1,8 @@
 #include "run/run_all.hpp"
 
+#include "run/measure_each.hpp"
 #include "run/runner.hpp"
 
-#include <numeric>
 #include <stdexcept>
 
 namespace clgauge {
@@ -20,28 +20,8 @@ void build_ahead(Session& session, const std::vector<const Benchmark*>& selectio
     session.programs.build_discovered(threads, progress);
 }
 
-void measure_putting_off(size_t n, const std::function<void(size_t)>& measure,
-                         const std::function<bool()>& stop) {
-    std::vector<size_t> order(n);
-    std::iota(order.begin(), order.end(), size_t{0});
-    // Each program puts an entry off once (process/build_pool.hpp): the second time, it is
-    // waited for, so every pass measures something.
-    while (!order.empty()) {
-        std::vector<size_t> put_off;
-        for (size_t i : order) {
-            if (stop && stop()) return;
-            try {
-                measure(i);
-            } catch (const BuildPending&) {
-                put_off.push_back(i);
-            }
-        }
-        order = std::move(put_off);
-    }
-}
-
 DeviceReport run_all(Session& session, const std::vector<const Benchmark*>& selection,
-                     const RunOptions& options, const Progress& progress, const RunHooks& hooks) {
+                     const RunOptions& options, ProgressLine* progress, const RunHooks& hooks) {
     DeviceReport r;
     r.device_index = session.entry.index;
     r.facts = session.facts();
@@ -51,26 +31,36 @@ DeviceReport run_all(Session& session, const std::vector<const Benchmark*>& sele
     r.seed = options.seed;
     if (options.build_threads > 0)
         build_ahead(session, selection, options, options.build_threads, hooks);
-    bool hung = false;
     r.results.resize(selection.size());
-    measure_putting_off(selection.size(), [&](size_t i) {
+    for (size_t i = 0; i < selection.size(); ++i)
+        r.results[i].benchmark = selection[i];
+    EachMeasured loop;
+    loop.count = selection.size();
+    loop.name = [&](size_t i) { return selection[i]->id; };
+    loop.measure = [&](size_t i) {
         const Benchmark& b = *selection[i];
-        if (progress) progress(i, selection.size(), b);
-        BenchmarkResult& res = r.results[i];
-        res.benchmark = &b;
-        std::optional<Measurement> earlier = hooks.earlier ? hooks.earlier(b) : std::nullopt;
-        if (earlier) {
-            res.measurement = std::move(*earlier);
-        } else if (hung) {
-            res.measurement.status = Status::Error;
-            res.measurement.reason = "not run: an earlier kernel hung the device";
-        } else {
-            if (hooks.starting) hooks.starting(b);
-            res.measurement = run_benchmark(session, b, options);
-            hung = res.measurement.status == Status::Timeout;
-            if (hooks.finished) hooks.finished(b, res.measurement);
+        Measurement& m = r.results[i].measurement;
+        if (std::optional<Measurement> earlier = hooks.earlier ? hooks.earlier(b) : std::nullopt) {
+            m = std::move(*earlier);
+            return Status::Ok; // measured by an earlier process of the run, which did not hang
         }
-    });
+        if (hooks.starting) hooks.starting(b);
+        m = run_benchmark(session, b, options);
+        if (hooks.finished) hooks.finished(b, m);
+        return m.status;
+    };
+    loop.not_run = [&](size_t i) {
+        Measurement& m = r.results[i].measurement;
+        if (std::optional<Measurement> earlier =
+                hooks.earlier ? hooks.earlier(*selection[i]) : std::nullopt) {
+            m = std::move(*earlier);
+            return;
+        }
+        m.status = Status::Error;
+        m.reason = kNotRunAfterHang;
+    };
+    ProgressLine silent;
+    (void)measure_each(loop, progress ? *progress : silent);
     return r;
 }
 

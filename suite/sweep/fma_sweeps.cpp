@@ -63,6 +63,8 @@ uint32_t calibrate_repeats(Session& s, const ChainSpec& spec, size_t wave, doubl
     uint32_t repeats = 1;
     for (int round = 0; round < 3; ++round) {
         const Point p = run_chain_point(s, spec, 0, wave, repeats, settings, 0);
+        // A timeout stays one, so that the sweep's run ends as any hang does.
+        if (p.m.status == Status::Timeout) throw KernelTimeout("calibration launch: " + p.m.reason);
         if (p.m.status != Status::Ok)
             throw std::runtime_error("calibration launch failed: " + p.m.reason);
         const double t = p.m.timings.device.median;

@@ -1,6 +1,7 @@
 // A sweep is data: a name, its axes with units, a plan of points for a device,
 // a point runner (a registry harness run with a pinned launch), and feature detectors.
 #pragma once
+#include "run/progress_line.hpp"
 #include "types/benchmark.hpp"
 
 #include <functional>
@@ -84,12 +85,11 @@ struct Result {
     bool timed_out = false;
 };
 
-using Progress = std::function<void(size_t done, size_t total, const std::string& what)>;
-
-// Runs every point of the plan; a failed point is recorded and the sweep goes on, except
-// after a timeout (the device may be hung).
+// Runs every point of the plan through the run's one loop (run/measure_each.hpp): a failed
+// point is recorded and the sweep goes on; after a timeout the device may be hung, and the
+// rest are not run. `progress` null: no progress line.
 Result run_sweep(Session& s, const Sweep& sweep, const Settings& settings,
-                 const Progress& progress = {});
+                 ProgressLine* progress = nullptr);
 
 const std::vector<Sweep>& sweeps();
 const Sweep* find_sweep(const std::string& name);

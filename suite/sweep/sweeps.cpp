@@ -1,4 +1,5 @@
 // The registry of sweeps, the generic point loop, and their JSON form.
+#include "run/measure_each.hpp"
 #include "sweep/sweep_defs.hpp"
 
 namespace clgauge::sweep {
@@ -55,33 +56,36 @@ const Series* find_series(const std::vector<Series>& all, const std::string& nam
     return nullptr;
 }
 
-Result run_sweep(Session& s, const Sweep& sweep, const Settings& settings,
-                 const Progress& progress) {
+Result run_sweep(Session& s, const Sweep& sweep, const Settings& settings, ProgressLine* progress) {
     Result r;
     r.sweep = &sweep;
     r.plan = sweep.hooks.plan(s, settings);
-    const size_t total = r.plan.series.size() * r.plan.xs.size();
-    size_t done = 0;
-    for (const auto& name : r.plan.series) {
-        Series series{name, {}};
-        for (double x : r.plan.xs) {
-            if (progress) progress(done, total, name);
-            Point p;
-            if (r.timed_out) {
-                p.x = x;
-                p.m.status = Status::Error;
-                p.m.reason = "not run: an earlier point hung the device";
-            } else {
-                p = sweep.hooks.run_point(s, r.plan, name, x, settings);
-            }
-            if (p.m.status == Status::Timeout) r.timed_out = true;
-            if (p.m.status != Status::Ok) ++r.failed;
-            series.points.push_back(std::move(p));
-            ++done;
-        }
-        r.series.push_back(std::move(series));
-    }
-    if (progress) progress(total, total, "");
+    const size_t per_series = r.plan.xs.size();
+    for (const auto& name : r.plan.series)
+        r.series.push_back({name, std::vector<Point>(per_series)});
+    // Position k is point k % per_series of series k / per_series.
+    auto point = [&](size_t k) -> Point& {
+        return r.series[k / per_series].points[k % per_series];
+    };
+    EachMeasured loop;
+    loop.count = r.series.size() * per_series;
+    loop.name = [&](size_t k) { return r.series[k / per_series].name; };
+    loop.measure = [&](size_t k) {
+        Point& p = point(k);
+        p = sweep.hooks.run_point(s, r.plan, r.series[k / per_series].name,
+                                  r.plan.xs[k % per_series], settings);
+        if (p.m.status != Status::Ok) ++r.failed;
+        return p.m.status;
+    };
+    loop.not_run = [&](size_t k) {
+        Point& p = point(k);
+        p.x = r.plan.xs[k % per_series];
+        p.m.status = Status::Error;
+        p.m.reason = kNotRunAfterHang;
+        ++r.failed;
+    };
+    ProgressLine silent;
+    r.timed_out = measure_each(loop, progress ? *progress : silent);
     if (sweep.hooks.model_lines)
         for (auto& l : sweep.hooks.model_lines(r.plan, r.series))
             r.plan.theory.push_back(std::move(l));
