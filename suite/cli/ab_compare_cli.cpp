@@ -113,11 +113,11 @@ void print_comparison(std::ostream& os, const Comparison& c, const ReportFile& a
 
 int run_ab_compare_cli(const CliOptions& cli) {
     CompareSettings s;
-    if (cli.alpha) s.alpha = *cli.alpha;
-    if (cli.min_effect) s.min_effect = *cli.min_effect;
+    if (cli.compare.alpha) s.alpha = *cli.compare.alpha;
+    if (cli.compare.min_effect) s.min_effect = *cli.compare.min_effect;
     try {
-        const ReportFile a = load_report(cli.compare.at(0));
-        const ReportFile b = load_report(cli.compare.at(1));
+        const ReportFile a = load_report(cli.compare.a);
+        const ReportFile b = load_report(cli.compare.b);
         const Comparison c = compare_reports(a, b, s);
         print_comparison(std::cout, c, a, b, s);
         return comparison_exit_code(c);

@@ -63,41 +63,50 @@ void list_benchmarks() {
 
 int write_resource_spec(const CliOptions& cli) {
     const auto all = list_devices();
-    const auto devices = devices_under_test(all, cli.devices);
+    const auto devices = devices_under_test(all, cli.run.devices);
     write_output_file(cli.resource_spec_file, resource_spec_json(devices, device_slots()));
     std::cout << "wrote " << cli.resource_spec_file << ": " << devices.size()
               << " device(s) as CTest resource '" << kResourceType << "', " << device_slots()
               << " slots each (a perf case takes all of a device's slots):\n"
               << describe_device_list(devices);
-    if (cli.devices.empty() && devices.size() < all.size())
+    if (cli.run.devices.empty() && devices.size() < all.size())
         std::cout << "left out: the CPU devices (name one to add it)\n";
     return kOk;
 }
 
-// A mode that reads or writes files, or lists what is built in: no device is opened.
+// A command that reads or writes files, or lists what is built in: no device is opened.
 std::optional<int> run_file_mode(const CliOptions& cli) {
-    if (cli.list_benchmarks) {
-        list_benchmarks();
-        return kOk;
+    switch (cli.command) {
+    case Command::List:
+        if (cli.list == Listing::Benchmarks) {
+            list_benchmarks();
+            return kOk;
+        }
+        if (cli.list == Listing::Sweeps) {
+            list_sweeps(std::cout);
+            return kOk;
+        }
+        return std::nullopt; // the devices: a listing that opens OpenCL
+    case Command::Roofline:
+        return run_roofline_cli(cli) ? kFailed : kOk;
+    case Command::Compare:
+        return run_ab_compare_cli(cli);
+    case Command::DropRecordings:
+        return run_drop_recordings_cli(cli);
+    case Command::StampCode:
+        return run_stamp_code_cli(cli);
+    default:
+        return std::nullopt;
     }
-    if (cli.list_sweeps) {
-        list_sweeps(std::cout);
-        return kOk;
-    }
-    if (!cli.roofline_report.empty()) return run_roofline_cli(cli) ? kFailed : kOk;
-    if (!cli.compare.empty()) return run_ab_compare_cli(cli);
-    if (!cli.drop_recordings.empty()) return run_drop_recordings_cli(cli);
-    if (!cli.stamp_code.empty()) return run_stamp_code_cli(cli);
-    return std::nullopt;
 }
 
 // The device listings: they open OpenCL, but run nothing.
 std::optional<int> run_listing(const CliOptions& cli) {
-    if (cli.list) {
+    if (cli.command == Command::List) {
         print_device_list(std::cout, list_devices());
         return kOk;
     }
-    if (!cli.resource_spec_file.empty()) return write_resource_spec(cli);
+    if (cli.command == Command::ResourceSpec) return write_resource_spec(cli);
     return std::nullopt;
 }
 
@@ -123,7 +132,9 @@ int guarded(const std::function<int()>& body) {
     try {
         return body();
     } catch (const UsageError& e) {
-        std::cerr << "clgauge: " << e.what() << "\n\n" << usage_text();
+        std::cerr << "clgauge: " << e.what()
+                  << "\n(clgauge --help lists the commands and options; clgauge COMMAND --help "
+                     "one command's)\n";
         return kUsage;
     } catch (const UnknownDeviceError& e) {
         std::cerr << "clgauge: " << e.what();
@@ -150,16 +161,16 @@ int main(int argc, char** argv) {
     ignore_broken_pipes();
     const int status = guarded([&] {
         const CliOptions cli = parse_cli(std::vector<std::string>(argv + 1, argv + argc));
-        if (cli.help) {
-            std::cout << usage_text();
+        if (!cli.help.empty()) {
+            std::cout << cli.help;
             return int(kOk);
         }
         if (const auto code = run_file_mode(cli)) return *code;
-        check_sweep_names(cli.sweeps);
-        check_selection(cli);
-        check_outputs(cli);
         if (const auto code = run_listing(cli)) return *code;
+        if (cli.command == Command::Sweep) check_sweep_names(cli.sweep.names);
+        check_selection(cli);
         const RunRequest request = request_for(cli);
+        check_outputs(request);
         return run_supervised_if_table(
             request,
             [&](const std::string& journal) {

@@ -1,5 +1,9 @@
-// Command-line options of the clgauge program.
+// The clgauge program's command line: a subcommand (clgauge run|check|record|audit|sweep|build|
+// compare|list|roofline|resource-spec|drop-recordings|stamp-code ...), each with its own options
+// (CLI11), or the same in the flag spellings (clgauge NVIDIA --check: cli/mode_flags.hpp).
 #pragma once
+#include "baseline/gate.hpp"
+#include "baseline/record.hpp"
 #include "conduct/request.hpp"
 #include "types/run_options.hpp"
 
@@ -10,39 +14,69 @@
 
 namespace clgauge {
 
-struct CliOptions {
-    bool help = false, list = false, list_benchmarks = false, conformance = false;
-    bool record = false, check = false;    // against the device's baseline
-    std::string baselines;                 // --baselines DIR
-    bool allow_fixed = false;              // --allow-fixed: a listed failure may pass
-    std::optional<unsigned> rounds;        // --rounds N (recording)
-    std::optional<double> tolerance_floor; // --tolerance-floor PCT (recording), a fraction
-    std::vector<std::string> devices;      // indices or name substrings
-    std::string only;                      // glob over benchmark ids
-    std::optional<std::string> path;       // force an implementation path
-    bool list_sweeps = false;
-    std::string json_file, csv_file;
+enum class Command {
+    Run,    // the table
+    Check,  // every metric against the device's baseline
+    Record, // the device's baseline, measured in rounds
+    Audit,  // the work audit of the selection's NVIDIA code
+    Sweep,  // parameter sweeps
+    Build,  // the selection's programs built, nothing run
+    // Files and listings: no device measured.
+    Compare,
+    List,
+    Roofline,
+    ResourceSpec,
+    DropRecordings,
+    StampCode,
+};
+
+// What every command that opens devices takes.
+struct DeviceSelection {
+    std::vector<std::string> devices; // indices or name substrings
+    std::string only;                 // glob over benchmark ids
+    std::optional<std::string> path;  // force an implementation path
+    std::string baselines;            // --baselines DIR
     std::optional<long> budget_ms;
-    // --build-queue (with --build-only): a build worker, drawing from the queue on stdin
-    bool build_queue = false;
     std::optional<unsigned long> seed;
     std::optional<double> timeout_s;
-    std::vector<std::string> sweeps; // --sweep NAME[,NAME] or all
-    bool sweep_short = false;        // --sweep-short or CLGAUGE_SWEEP_SHORT=1
-    std::string out_dir;             // where sweeps and the roofline write CSV/PNG
-    std::string roofline_report;     // --roofline REPORT.json: draw, no device needed
-    bool build_only = false;         // --build-only: build the selection's programs and exit
-    bool timing = false;             // --timing: event stage breakdown and profiling overhead
-    bool audit = false;              // --audit: the work audit of the selection's NVIDIA code
-    // --compare A.json B.json: A/B of two reports, no device needed (docs/compare.md)
-    std::vector<std::string> compare;
-    std::optional<double> alpha;      // --alpha P: significance level of the U test
-    std::optional<double> min_effect; // --min-effect PCT, as a fraction
-    std::string resource_spec_file;   // --resource-spec FILE: write CTest's spec and exit
-    // --drop-recordings MACHINES FILE (with --only GLOB): forget those machines' recordings
-    std::vector<std::string> drop_recordings;
-    // --stamp-code REPORT FILE: code fingerprints and resources from a report into a baseline
-    std::vector<std::string> stamp_code;
+    bool conformance = false; // run and build: small launches, every output checked
+    bool allow_fixed = false; // run and check: a listed failure may pass
+};
+
+struct CompareFiles {
+    std::string a, b;
+    std::optional<double> alpha, min_effect; // min_effect a fraction
+};
+struct RooflineFiles {
+    std::string report, out_dir = "clgauge-out";
+};
+// Forget `machines`' (comma-separated) recordings of the metrics `only` matches in `file`.
+struct DropRecordingsFiles {
+    std::string machines, file, only;
+};
+// Code fingerprints and resources from `report` into the recordings of baseline `file`.
+struct StampCodeFiles {
+    std::string report, file;
+};
+enum class Listing { Devices, Benchmarks, Sweeps };
+
+struct CliOptions {
+    Command command = Command::Run;
+    std::string help; // the help asked for (-h, --help), to print; "": none
+    DeviceSelection run;
+    // Each mode's own options (conduct/request.hpp); the one `command` names is used.
+    TableMode table;
+    CheckMode check;
+    RecordMode record{kDefaultRecordRounds, kOwnToleranceFloor};
+    SweepMode sweep{{}, false, "clgauge-out", ""};
+    AuditMode audit;
+    BuildOnlyMode build;
+    CompareFiles compare;
+    RooflineFiles roofline;
+    DropRecordingsFiles drop;
+    StampCodeFiles stamp;
+    std::string resource_spec_file;
+    Listing list = Listing::Devices;
 };
 
 struct UsageError : std::runtime_error {
@@ -52,14 +86,17 @@ struct UsageError : std::runtime_error {
 CliOptions parse_cli(const std::vector<std::string>& args); // throws UsageError
 // "a,b,,c" -> {a, b, c}: the items of a comma-separated list (--sweep, --drop-recordings).
 std::vector<std::string> split_commas(const std::string& list);
+// The whole program's help: the commands, every option, the exit statuses.
 const char* usage_text();
+
+// The command opens devices and measures (or builds) on them.
+bool runs_on_devices(Command c);
 
 // The run's settings: the environment's (types/run_options.hpp), then --budget-ms, --seed and
 // --timeout over them.
 RunOptions run_options_for(const CliOptions& cli);
 
-// The run on devices the options ask for, as the conductor's mode type (conduct/request.hpp):
-// --build-only, --check, --record, --sweep, else the table.
+// The run on devices the command asks for, as the conductor's mode type (conduct/request.hpp).
 RunRequest request_for(const CliOptions& cli);
 
 } // namespace clgauge

@@ -14,9 +14,9 @@
 namespace clgauge {
 
 void check_selection(const CliOptions& cli) {
-    for (const auto& alt : unmatched_alternatives(cli.only))
-        throw UsageError("--only '" + cli.only + "': '" + alt + "' matches no benchmark");
-    if (!cli.path) return;
+    for (const auto& alt : unmatched_alternatives(cli.run.only))
+        throw UsageError("--only '" + cli.run.only + "': '" + alt + "' matches no benchmark");
+    if (!cli.run.path) return;
     // Any benchmark's path is accepted: the selected ones without it are reported unsupported,
     // as on a device that lacks it.
     std::vector<std::string> names;
@@ -24,16 +24,18 @@ void check_selection(const CliOptions& cli) {
         for (const auto& p : b.paths)
             if (std::find(names.begin(), names.end(), p.name) == names.end())
                 names.push_back(p.name);
-    if (std::find(names.begin(), names.end(), *cli.path) != names.end()) return;
+    if (std::find(names.begin(), names.end(), *cli.run.path) != names.end()) return;
     std::string known;
     for (const auto& n : names)
         known += (known.empty() ? "" : ", ") + n;
-    throw UsageError("--path '" + *cli.path + "' is no benchmark's path (" + known + ")");
+    throw UsageError("--path '" + *cli.run.path + "' is no benchmark's path (" + known + ")");
 }
 
-void check_outputs(const CliOptions& cli) {
-    const std::pair<const char*, const std::string*> outputs[] = {{"--json", &cli.json_file},
-                                                                  {"--csv", &cli.csv_file}};
+void check_outputs(const RunRequest& request) {
+    const auto* table = std::get_if<TableMode>(&request.mode);
+    const std::string json = json_report_file(request), csv = table ? table->csv_file : "";
+    const std::pair<const char*, const std::string*> outputs[] = {{"--json", &json},
+                                                                  {"--csv", &csv}};
     for (const auto& [option, path] : outputs)
         if (!path->empty())
             if (const auto why = output_problem(*path))

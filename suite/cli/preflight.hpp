@@ -13,6 +13,6 @@ void check_selection(const CliOptions& cli);
 
 // --json and --csv can be written (core/files.hpp: output_problem); std::invalid_argument
 // naming the option and path.
-void check_outputs(const CliOptions& cli);
+void check_outputs(const RunRequest& request);
 
 } // namespace clgauge

@@ -10,8 +10,8 @@
 namespace clgauge {
 
 int run_stamp_code_cli(const CliOptions& cli) {
-    const std::string& report = cli.stamp_code.at(0);
-    const std::string& file = cli.stamp_code.at(1);
+    const std::string& report = cli.stamp.report;
+    const std::string& file = cli.stamp.file;
     const FileLock lock(baseline_lock_path(file)); // held until the file is written
     BaselineFile f = load_baseline(file);
     analysis::StampOutcome o;

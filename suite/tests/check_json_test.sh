@@ -51,5 +51,5 @@ echo "$out" | grep -q '^regressions 1$' || fail "slow.json's summary counts no r
 
 "$clgauge" --record --only fp32.fma --baselines base --json rec.json > refused.log 2>&1
 code=$?
-[ $code -eq 2 ] && grep -q "not --record" refused.log || { cat refused.log; fail "--record --json exited $code"; }
+[ $code -eq 2 ] && grep -q "not to clgauge record" refused.log || { cat refused.log; fail "--record --json exited $code"; }
 echo "check json test: ok"

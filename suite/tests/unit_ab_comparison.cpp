@@ -331,9 +331,14 @@ TEST(CompareReports, DevicesMatchedByNameAndOrder) {
 TEST(CompareReports, CommandLine) {
     const auto o =
         parse_cli({"--compare", "a.json", "b.json", "--alpha", "0.01", "--min-effect", "5"});
-    EXPECT_EQ(o.compare, (std::vector<std::string>{"a.json", "b.json"}));
-    EXPECT_DOUBLE_EQ(*o.alpha, 0.01);
-    EXPECT_DOUBLE_EQ(*o.min_effect, 0.05);
+    EXPECT_EQ(o.command, Command::Compare);
+    EXPECT_EQ(o.compare.a, "a.json");
+    EXPECT_EQ(o.compare.b, "b.json");
+    EXPECT_DOUBLE_EQ(*o.compare.alpha, 0.01);
+    EXPECT_DOUBLE_EQ(*o.compare.min_effect, 0.05);
+    const auto same = parse_cli({"compare", "a.json", "b.json", "--alpha", "0.01"});
+    EXPECT_EQ(same.compare.b, "b.json");
+    EXPECT_DOUBLE_EQ(*same.compare.alpha, 0.01);
     for (const std::vector<std::string>& bad :
          std::vector<std::vector<std::string>>{{"--compare", "a.json"},
                                                {"--compare", "a", "b", "--alpha", "0.7"},
@@ -341,7 +346,9 @@ TEST(CompareReports, CommandLine) {
                                                {"--alpha", "0.01"},
                                                {"--compare", "a", "b", "--compare", "c", "d"},
                                                {"--compare", "a", "b", "--only", "fp32.*"},
-                                               {"--compare", "a", "b", "--check"}})
+                                               {"--compare", "a", "b", "--check"},
+                                               {"compare", "a"},
+                                               {"compare", "a", "b", "c"}})
         EXPECT_THROW(parse_cli(bad), UsageError) << bad.back();
 }
 

@@ -358,19 +358,28 @@ TEST(BaselineMachineId, StableHashAndOverride) {
 
 TEST(BaselineCli, OptionsParseAndConflict) {
     const CliOptions o = parse_cli({"--check", "--baselines", "/tmp/b", "H200"});
-    EXPECT_TRUE(o.check);
-    EXPECT_EQ(o.baselines, "/tmp/b");
+    EXPECT_EQ(o.command, Command::Check);
+    EXPECT_EQ(o.run.baselines, "/tmp/b");
+    EXPECT_EQ(o.run.devices, (std::vector<std::string>{"H200"}));
+    // The subcommand and the flag spelling are one command line.
+    const CliOptions c = parse_cli({"check", "H200", "--baselines", "/tmp/b"});
+    EXPECT_EQ(c.command, Command::Check);
+    EXPECT_EQ(c.run.baselines, "/tmp/b");
+    EXPECT_EQ(c.run.devices, (std::vector<std::string>{"H200"}));
     const CliOptions r = parse_cli({"--record", "--rounds", "5", "--tolerance-floor", "10"});
-    EXPECT_TRUE(r.record);
-    EXPECT_EQ(r.rounds, 5u);
-    EXPECT_DOUBLE_EQ(*r.tolerance_floor, 0.10);
+    EXPECT_EQ(r.command, Command::Record);
+    EXPECT_EQ(r.record.rounds, 5u);
+    EXPECT_DOUBLE_EQ(r.record.tolerance_floor, 0.10);
+    EXPECT_EQ(parse_cli({"record"}).record.rounds, kDefaultRecordRounds);
     EXPECT_THROW(parse_cli({"--check", "--record"}), UsageError);
     EXPECT_THROW(parse_cli({"--check", "--conformance"}), UsageError);
     EXPECT_THROW(parse_cli({"--rounds", "3"}), UsageError);
     EXPECT_THROW(parse_cli({"--record", "--rounds", "0"}), UsageError);
     EXPECT_THROW(parse_cli({"--check", "--csv", "x.csv"}), UsageError);
     EXPECT_THROW(parse_cli({"--record", "--json", "x.json"}), UsageError);
-    EXPECT_TRUE(parse_cli({"--check", "--json", "x.json"}).check); // the verdicts as JSON
+    EXPECT_THROW(parse_cli({"check", "--rounds", "3"}), UsageError);
+    // the verdicts as JSON
+    EXPECT_EQ(parse_cli({"--check", "--json", "x.json"}).check.json_file, "x.json");
 }
 
 } // namespace

@@ -243,8 +243,10 @@ TEST(Format, RatiosAndRates) {
 
 TEST(Cli, ParsesAndRejects) {
     const CliOptions o = parse_cli({"0", "1", "--only", "fp*", "--json", "r.json"});
-    EXPECT_EQ(o.devices, (std::vector<std::string>{"0", "1"}));
-    EXPECT_EQ(o.only, "fp*");
+    EXPECT_EQ(o.command, Command::Run);
+    EXPECT_EQ(o.run.devices, (std::vector<std::string>{"0", "1"}));
+    EXPECT_EQ(o.run.only, "fp*");
+    EXPECT_EQ(o.table.json_file, "r.json");
     EXPECT_THROW(parse_cli({"--bogus"}), UsageError);
     EXPECT_THROW(parse_cli({"--budget-ms", "-5"}), UsageError);
     EXPECT_THROW(parse_cli({"--only"}), UsageError);
@@ -255,7 +257,7 @@ TEST(Cli, ParsesAndRejects) {
     EXPECT_THROW(parse_cli({"--path", ""}), UsageError);
     EXPECT_THROW(parse_cli({"--budget-ms", "600001"}), UsageError);
     EXPECT_THROW(parse_cli({"--budget-ms", "99999999999999999999999"}), UsageError);
-    EXPECT_EQ(parse_cli({"--budget-ms", "600000"}).budget_ms, 600000);
+    EXPECT_EQ(parse_cli({"--budget-ms", "600000"}).run.budget_ms, 600000);
 }
 
 TEST(Cli, SplitCommasKeepsItemsAndDropsEmptyOnes) {

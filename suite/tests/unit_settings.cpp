@@ -49,7 +49,7 @@ TEST(Settings, IntegersArePlainDecimal) {
     EXPECT_TRUE(out_of_range);
     EXPECT_THROW(parse_cli({"--budget-ms", "0x10"}), UsageError);
     EXPECT_THROW(parse_cli({"--budget-ms", "010"}), UsageError);
-    EXPECT_EQ(parse_cli({"--budget-ms", "10"}).budget_ms, 10);
+    EXPECT_EQ(parse_cli({"--budget-ms", "10"}).run.budget_ms, 10);
     setenv("CLGAUGE_BUDGET_MS", "0x10", 1);
     EXPECT_THROW(env_integer("CLGAUGE_BUDGET_MS", 100, 1, 600000), std::invalid_argument);
     unsetenv("CLGAUGE_BUDGET_MS");

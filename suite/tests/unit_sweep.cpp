@@ -249,12 +249,16 @@ TEST(Roofline, ReadsVerifiedPeaksFromAReport) {
 
 TEST(SweepCli, Options) {
     const CliOptions o = parse_cli({"--sweep", "fma,fma-strided", "--sweep-short", "--out", "d"});
-    EXPECT_EQ(o.sweeps, (std::vector<std::string>{"fma", "fma-strided"}));
-    EXPECT_TRUE(o.sweep_short);
-    EXPECT_EQ(o.out_dir, "d");
+    EXPECT_EQ(o.command, Command::Sweep);
+    EXPECT_EQ(o.sweep.names, (std::vector<std::string>{"fma", "fma-strided"}));
+    EXPECT_TRUE(o.sweep.short_mode);
+    EXPECT_EQ(o.sweep.out_dir, "d");
+    EXPECT_EQ(parse_cli({"sweep", "fma", "NVIDIA"}).run.devices,
+              (std::vector<std::string>{"NVIDIA"}));
     EXPECT_THROW(parse_cli({"--sweep", ","}), UsageError);
-    EXPECT_TRUE(parse_cli({"--timing"}).timing);
-    EXPECT_EQ(parse_cli({"--roofline", "r.json"}).roofline_report, "r.json");
+    EXPECT_THROW(parse_cli({"sweep"}), UsageError);
+    EXPECT_TRUE(parse_cli({"--timing"}).table.timing);
+    EXPECT_EQ(parse_cli({"--roofline", "r.json"}).roofline.report, "r.json");
 }
 
 TEST(SweepRegistry, EverySweepIsComplete) {

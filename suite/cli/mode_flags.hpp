@@ -1,0 +1,18 @@
+// The flag spellings of the commands (clgauge NVIDIA --check, --compare A B, --list): a mode
+// flag anywhere among the arguments stands for its subcommand, so that every command line
+// written before the subcommands still means what it meant.
+#pragma once
+#include <string>
+#include <vector>
+
+namespace clgauge {
+
+// The subcommands' names, in the order the help lists them.
+const std::vector<std::string>& subcommand_names();
+
+// `args` as a subcommand's arguments: unchanged when the first is a subcommand's name; else
+// the mode flag among them (with the values it takes) moved to the front as its subcommand,
+// "run" where there is none. Two mode flags: UsageError naming both.
+std::vector<std::string> as_subcommand(const std::vector<std::string>& args);
+
+} // namespace clgauge
