@@ -2,6 +2,7 @@
 
 #include "core/number_text.hpp"
 #include "harness/launch.hpp"
+#include "measure/timing.hpp"
 
 #include <chrono>
 #include <cstdio>

@@ -14,6 +14,7 @@
 #include "core/files.hpp"
 #include "core/opencl.hpp"
 #include "core/standard_output.hpp"
+#include "measure/phase_clock.hpp"
 #include "registry/registry.hpp"
 #include "report/console.hpp"
 

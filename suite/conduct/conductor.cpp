@@ -8,6 +8,7 @@
 #include "conduct/sweep_run.hpp"
 #include "conduct/table_run.hpp"
 #include "core/device.hpp"
+#include "measure/phase_clock.hpp"
 #include "process/build_pool.hpp"
 #include "process/build_queue_worker.hpp"
 #include "process/crash_journal.hpp"

@@ -1,6 +1,6 @@
 #include "conduct/sweep_run.hpp"
 
-#include "core/timing.hpp"
+#include "measure/timing.hpp"
 #include "report/format.hpp"
 #include "run/measure_each.hpp"
 #include "sweep/plot.hpp"

@@ -1,6 +1,6 @@
 #include "conduct/table_run.hpp"
 
-#include "core/phase_clock.hpp"
+#include "measure/phase_clock.hpp"
 #include "process/build_pool.hpp"
 #include "report/run_time.hpp"
 

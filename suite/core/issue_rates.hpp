@@ -1,6 +1,6 @@
 // How many of one kind of instruction an NVIDIA SM issues per clock, by architecture: the
 // peak of a path is its counted instruction's rate x the work one instruction does x SMs x
-// clock (run/ceiling.hpp). Rates are per SM per clock in work-item lanes (a warp-wide HMMA that
+// clock (measure/ceiling.hpp). Rates are per SM per clock in work-item lanes (a warp-wide HMMA that
 // issues once a clock counts 32), from NVIDIA's published arithmetic throughput and tensor
 // core rates; an architecture or pipe without a published rate has none.
 #pragma once

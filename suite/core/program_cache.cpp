@@ -6,7 +6,6 @@
 
 #include "core/kernel_report_memo.hpp"
 #include "core/kernel_sources.hpp"
-#include "core/phase_clock.hpp"
 #include "core/program_build.hpp"
 
 #include "core/stderr_capture.hpp"
@@ -95,7 +94,6 @@ const cl::Program& ProgramCache::build(const std::string& text, const std::strin
             discovered_.push_back(std::move(key));
             throw ProgramDiscovered{};
         }
-        PhaseScope building(Phase::Build);
         if (auto ahead = prebuilt_.find(key); ahead != prebuilt_.end()) {
             dump_binaries(ahead->second.built.program, text, options, ahead->second.log);
             Built b = std::move(ahead->second.built);
@@ -141,7 +139,6 @@ std::optional<std::string> ProgramCache::discover(const std::function<void()>& f
 }
 
 void ProgramCache::build_discovered(unsigned threads, const BuildProgress& progress) {
-    PhaseScope building(Phase::Build);
     std::vector<std::pair<std::string, std::string>> keys;
     for (auto& k : discovered_)
         if (!programs_.count(k) && !prebuilt_.count(k) &&

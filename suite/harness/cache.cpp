@@ -1,8 +1,8 @@
 #include "harness/cache.hpp"
 
 #include "harness/launch.hpp"
-#include "harness/measurement_driver.hpp"
-#include "harness/verify.hpp"
+#include "measure/measurement_driver.hpp"
+#include "measure/verify.hpp"
 #include "reference/cache.hpp"
 
 #include <algorithm>

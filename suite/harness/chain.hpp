@@ -4,7 +4,7 @@
 #pragma once
 #include "core/memory_peak.hpp"
 #include "harness/adapter.hpp"
-#include "harness/verify.hpp"
+#include "measure/verify.hpp"
 #include "types/benchmark.hpp"
 
 #include <cstdint>

@@ -2,9 +2,9 @@
 
 #include "core/number_text.hpp"
 #include "harness/launch.hpp"
-#include "harness/measurement_driver.hpp"
 #include "harness/sm_clock_sum.hpp"
-#include "harness/verify.hpp"
+#include "measure/measurement_driver.hpp"
+#include "measure/verify.hpp"
 #include "reference/chase.hpp"
 
 #include <algorithm>

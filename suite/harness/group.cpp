@@ -1,7 +1,7 @@
 #include "harness/group.hpp"
 
 #include "harness/launch.hpp"
-#include "harness/measurement_driver.hpp"
+#include "measure/measurement_driver.hpp"
 
 #include <algorithm>
 #include <cstring>

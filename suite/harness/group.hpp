@@ -4,7 +4,7 @@
 // that knows the launch's shape judges the words the last launch left.
 #pragma once
 #include "harness/adapter.hpp"
-#include "harness/verify.hpp"
+#include "measure/verify.hpp"
 #include "types/benchmark.hpp"
 
 #include <cstdint>

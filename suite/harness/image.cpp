@@ -2,9 +2,9 @@
 
 #include "core/parallel_for.hpp"
 #include "harness/launch.hpp"
-#include "harness/measurement_driver.hpp"
 #include "harness/memory.hpp"
-#include "harness/verify.hpp"
+#include "measure/measurement_driver.hpp"
+#include "measure/verify.hpp"
 
 #include <algorithm>
 #include <cstring>

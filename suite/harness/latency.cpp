@@ -1,10 +1,10 @@
 #include "harness/latency.hpp"
 
-#include "core/clock_check.hpp"
 #include "core/number_text.hpp"
-#include "core/watchdog.hpp"
 #include "harness/launch.hpp"
-#include "harness/measurement_driver.hpp"
+#include "measure/clock_check.hpp"
+#include "measure/measurement_driver.hpp"
+#include "measure/watchdog.hpp"
 #include "reference/launch.hpp"
 
 #include <algorithm>

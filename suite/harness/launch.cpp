@@ -1,6 +1,6 @@
 #include "harness/launch.hpp"
 
-#include "core/clock_check.hpp"
+#include "measure/clock_check.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -51,12 +51,6 @@ void require_allocation(const Session& s, size_t bytes, const std::string& what)
                                  std::to_string(limit >> 20) + " MiB)");
 }
 
-cl::Kernel build_kernel(Session& s, const std::string& source, const std::string& kernel_name,
-                        const std::string& options, const RunOptions& opts) {
-    const cl::Program& program = s.programs.get(source, options, opts.mutate_source);
-    return cl::Kernel(program, kernel_name.c_str());
-}
-
 cl::Event enqueue_range(cl::CommandQueue& q, const cl::Kernel& kernel, size_t global,
                         size_t local) {
     cl::Event e;
@@ -100,48 +94,6 @@ std::vector<uint64_t> read_items(Session& s, const cl::Buffer& buf,
     for (size_t k = 0; k < out.size(); ++k)
         std::memcpy(&out[k], raw.data() + k * wb, wb); // little-endian hosts
     return out;
-}
-
-Timings time_kernel(cl::CommandQueue& queue, const Enqueue& enqueue, unsigned count, int warmups,
-                    int reps, double timeout_s) {
-    if (count <= 1) return time_launches(queue, enqueue, warmups, reps, timeout_s);
-    using Clock = std::chrono::steady_clock;
-    const auto epoch = Clock::now();
-    auto since = [&](Clock::time_point t) {
-        return std::chrono::duration<double>(t - epoch).count();
-    };
-    std::vector<double> dev, host;
-    std::vector<ClockSample> clocks;
-    for (int i = 0; i < warmups + reps; ++i) {
-        finish_within(queue, timeout_s);
-        const auto t0 = Clock::now();
-        cl::Event first = enqueue(queue);
-        cl::Event last = first;
-        for (unsigned j = 1; j < count; ++j)
-            last = enqueue(queue);
-        queue.flush();
-        wait_for(last, timeout_s);
-        const auto t1 = Clock::now();
-        const auto start = first.getProfilingInfo<CL_PROFILING_COMMAND_START>();
-        const auto end = last.getProfilingInfo<CL_PROFILING_COMMAND_END>();
-        clocks.push_back({since(t0), since(t1), start, end});
-        if (i < warmups) continue;
-        dev.push_back(double(end - start) * 1e-9);
-        host.push_back(std::chrono::duration<double>(t1 - t0).count());
-    }
-    Timings t{summarize(dev), summarize(host)};
-    if (const auto problem = device_clock_problem(clocks)) time_with_host_clock(t, *problem);
-    return t;
-}
-
-void add_share_of_peak(const MemoryPeak& peak, double bytes_per_second, Measurement& m) {
-    if (bytes_per_second <= 0 || peak.bytes_per_second <= 0) return;
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.4g", peak.bytes_per_second);
-    m.details.push_back({"peak_Bps", buf});
-    m.details.push_back({"peak_basis", peak.basis});
-    std::snprintf(buf, sizeof buf, "%.0f%%", 100.0 * bytes_per_second / peak.bytes_per_second);
-    m.details.push_back({"share", buf});
 }
 
 } // namespace clgauge

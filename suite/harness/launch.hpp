@@ -1,6 +1,8 @@
 // Launch geometry and allocation limits shared by the harnesses.
 #pragma once
 #include "core/memory_peak.hpp"
+#include "measure/kernel_build.hpp"
+#include "measure/timing.hpp"
 #include "types/benchmark.hpp"
 
 #include <algorithm>
@@ -33,10 +35,6 @@ size_t round_up(size_t n, size_t multiple);
 size_t max_buffer_bytes(const Session& s);
 // Throws AllocationTooLarge naming both sizes when bytes exceeds max_buffer_bytes.
 void require_allocation(const Session& s, size_t bytes, const std::string& what);
-
-// Builds the registry entry's kernel for `path`, applying the test-only source mutation.
-cl::Kernel build_kernel(Session& s, const std::string& source, const std::string& kernel_name,
-                        const std::string& options, const RunOptions& opts);
 
 // Enqueues `kernel` over `global` work-items in groups of `local` (0: the implementation
 // chooses) and returns its event.
@@ -77,13 +75,5 @@ std::vector<uint64_t> read_words(Session& s, const cl::Buffer& buf, size_t first
 std::vector<uint64_t> read_items(Session& s, const cl::Buffer& buf,
                                  const std::vector<size_t>& items, size_t total,
                                  size_t words_per_item, size_t word_bytes);
-
-// Like time_launches, with `count` back-to-back launches per timed sample (the test-only
-// slowdown, RunOptions::slowdown): the sample is the first START to the last END.
-Timings time_kernel(cl::CommandQueue& queue, const Enqueue& enqueue, unsigned count, int warmups,
-                    int reps, double timeout_s);
-
-// The details "peak_Bps", "peak_basis" and "share" (of the peak, in %) of a rate in B/s.
-void add_share_of_peak(const MemoryPeak& peak, double bytes_per_second, Measurement& m);
 
 } // namespace clgauge

@@ -3,7 +3,7 @@
 #include "core/memory_peak.hpp"
 #include "core/number_text.hpp"
 #include "harness/launch.hpp"
-#include "harness/measurement_driver.hpp"
+#include "measure/measurement_driver.hpp"
 
 #include <algorithm>
 #include <iterator>

@@ -4,7 +4,7 @@
 // bytes written) / device time.
 #pragma once
 #include "harness/adapter.hpp"
-#include "harness/verify.hpp"
+#include "measure/verify.hpp"
 #include "reference/memory.hpp"
 #include "types/benchmark.hpp"
 

@@ -1,9 +1,9 @@
 #include "harness/mma.hpp"
 
 #include "harness/launch.hpp"
-#include "harness/measurement_driver.hpp"
 #include "harness/sm_clock_sum.hpp"
-#include "harness/verify.hpp"
+#include "measure/measurement_driver.hpp"
+#include "measure/verify.hpp"
 
 #include <algorithm>
 #include <bit>

@@ -3,9 +3,9 @@
 #include "core/crash_context.hpp"
 #include "harness/lane_map.hpp"
 #include "harness/launch.hpp"
-#include "harness/measurement_driver.hpp"
 #include "harness/subgroup_check.hpp"
-#include "harness/verify.hpp"
+#include "measure/measurement_driver.hpp"
+#include "measure/verify.hpp"
 #include "reference/subgroup.hpp"
 
 #include <algorithm>

@@ -4,7 +4,7 @@
 #pragma once
 #include "harness/lane_map.hpp"
 #include "harness/subgroup.hpp"
-#include "harness/verify.hpp"
+#include "measure/verify.hpp"
 
 #include <cstdint>
 #include <string>

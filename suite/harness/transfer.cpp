@@ -6,8 +6,8 @@
 #include "core/pcie_link.hpp"
 #include "harness/host_reference.hpp"
 #include "harness/launch.hpp"
-#include "harness/measurement_driver.hpp"
-#include "harness/verify.hpp"
+#include "measure/measurement_driver.hpp"
+#include "measure/verify.hpp"
 #include "reference/transfer.hpp"
 
 #include <algorithm>

@@ -2,9 +2,9 @@
 
 #include "core/host_copy.hpp"
 #include "harness/launch.hpp"
-#include "harness/measurement_driver.hpp"
 #include "harness/transfer.hpp"
-#include "harness/verify.hpp"
+#include "measure/measurement_driver.hpp"
+#include "measure/verify.hpp"
 #include "reference/transfer.hpp"
 
 #include <algorithm>

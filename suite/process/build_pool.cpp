@@ -1,6 +1,6 @@
 #include "process/build_pool.hpp"
 
-#include "core/phase_clock.hpp"
+#include "measure/phase_clock.hpp"
 #include "process/worker_command.hpp"
 
 #include <algorithm>

@@ -8,9 +8,9 @@
 // clock times something (a transfer, a launch's latency): a kernel's device-timed figure is
 // measured while the other cores compile.
 #pragma once
-#include "core/background_work.hpp"
 #include "core/device.hpp"
 #include "core/session.hpp"
+#include "measure/background_work.hpp"
 #include "process/build_workers.hpp"
 #include "types/benchmark.hpp"
 #include "types/run_options.hpp"

@@ -3,7 +3,7 @@
 #include "core/env.hpp"
 
 #include "core/crash_context.hpp"
-#include "core/watchdog.hpp"
+#include "measure/watchdog.hpp"
 #include "report/measurement_json.hpp"
 
 #include <algorithm>

@@ -5,7 +5,7 @@
 // dies that way the supervisor starts another, which takes the journal's results, reports
 // the benchmark that crashed as `crashed` and runs the rest. A fresh process, not exec in
 // the same one: NVIDIA's driver does not show the GPU again to a process that exec'd
-// itself after a crash. A kernel that hangs while the driver blocks (core/watchdog.hpp) is
+// itself after a crash. A kernel that hangs while the driver blocks (measure/watchdog.hpp) is
 // handled the same way: the watchdog records the hang and kills the worker, and the benchmark
 // is reported as a timeout. Covers the plain table runs (perf and --conformance), not --check,
 // --record or sweeps (there the watchdog ends the run with exit status 4).

@@ -40,7 +40,7 @@ nlohmann::json measurement_to_json(const Benchmark& b, const Measurement& m) {
                           {"passed", m.verification.passed()}}},
                         {"details", details},
                         {"phases_s", phase_times_to_json(m.phases)}};
-    // The leading samples left out as the warm-up (core/steady_state.hpp).
+    // The leading samples left out as the warm-up (measure/steady_state.hpp).
     j["warmup_dropped"] = m.timings.warmup_dropped;
     if (m.reference_rate > 0)
         j["reference"] = {{"what", m.reference_what}, {"rate", m.reference_rate}};

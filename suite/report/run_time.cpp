@@ -1,4 +1,5 @@
 #include "report/run_time.hpp"
+#include "measure/phase_clock.hpp"
 
 #include <algorithm>
 #include <cstdio>

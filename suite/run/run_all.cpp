@@ -1,5 +1,6 @@
 #include "run/run_all.hpp"
 
+#include "measure/phase_clock.hpp"
 #include "run/measure_each.hpp"
 #include "run/runner.hpp"
 

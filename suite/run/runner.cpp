@@ -1,10 +1,11 @@
 #include "run/runner.hpp"
 
-#include "core/background_work.hpp"
-#include "core/clock_check.hpp"
 #include "core/near_device.hpp"
 #include "harness/launch.hpp"
-#include "run/ceiling.hpp"
+#include "measure/background_work.hpp"
+#include "measure/ceiling.hpp"
+#include "measure/clock_check.hpp"
+#include "measure/phase_clock.hpp"
 
 #include <optional>
 

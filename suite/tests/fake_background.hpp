@@ -1,7 +1,7 @@
 // Background work for tests: `held` says whether the run holds it; a hold that does nothing
 // (hold_works false) is the planted twin of work that ignores it.
 #pragma once
-#include "core/background_work.hpp"
+#include "measure/background_work.hpp"
 
 namespace clgauge::test {
 

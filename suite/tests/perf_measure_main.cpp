@@ -13,10 +13,10 @@
 #include "baseline/match.hpp"
 #include "cli/options.hpp"
 #include "conduct/conductor.hpp"
-#include "core/background_work.hpp"
 #include "core/env.hpp"
 #include "core/files.hpp"
 #include "device_fixture.hpp"
+#include "measure/background_work.hpp"
 #include "perf_judge.hpp"
 #include "perf_queue.hpp"
 #include "perf_run.hpp"
@@ -140,7 +140,7 @@ int measure(const std::string& verdicts, const std::string& only) {
     // An entry the host's clock times is timed while no other device's process times one:
     // transfers of several GPUs at once share the host's memory and read slower than the
     // baseline's, recorded one device at a time. The host is claimed from the entry's first
-    // timing phase to its end (core/background_work.hpp: HostClaim), its setup going on beside
+    // timing phase to its end (measure/background_work.hpp: HostClaim), its setup going on beside
     // another's timing; an entry is passed over while another device times one, and left in
     // the queue for whichever process finds the host free.
     const std::string host_lock = dir + "/host-timed.lock";

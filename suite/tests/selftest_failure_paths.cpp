@@ -1,8 +1,8 @@
 // label selftest: the ways a benchmark can go wrong are reported, bounded, and contained.
 #include "core/program_cache.hpp"
-#include "core/timing.hpp"
 #include "device_fixture.hpp"
 #include "harness/launch.hpp"
+#include "measure/timing.hpp"
 #include "registry/registry.hpp"
 #include "run/run_all.hpp"
 #include "run/runner.hpp"

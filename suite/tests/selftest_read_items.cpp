@@ -3,7 +3,7 @@
 // whole buffer where it is all of them; 4- and 8-byte words.
 #include "device_fixture.hpp"
 #include "harness/launch.hpp"
-#include "harness/verify.hpp"
+#include "measure/verify.hpp"
 
 #include <gtest/gtest.h>
 

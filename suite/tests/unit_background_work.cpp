@@ -1,11 +1,11 @@
-// label unit: when the run's background work (build workers) is held (core/background_work):
+// label unit: when the run's background work (build workers) is held (measure/background_work):
 // where it shares the device the figures run on (a CPU device), every timed phase holds it; on
 // a GPU only an entry the host's clock times, from its start, before any timed phase; and when
 // such an entry claims the host from the other measuring processes (HostClaim): from its first
 // timed phase, not its setup, to its end.
-#include "core/background_work.hpp"
-#include "core/phase_clock.hpp"
 #include "fake_background.hpp"
+#include "measure/background_work.hpp"
+#include "measure/phase_clock.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,9 +1,9 @@
-// label unit: the device clock held against the host's (core/clock_check.hpp), the ceiling on
-// figures (run/ceiling.hpp) and the watchdog (core/watchdog.hpp). No device.
-#include "core/clock_check.hpp"
-#include "core/timing.hpp"
-#include "core/watchdog.hpp"
-#include "run/ceiling.hpp"
+// label unit: the device clock held against the host's (measure/clock_check.hpp), the ceiling on
+// figures (measure/ceiling.hpp) and the watchdog (measure/watchdog.hpp). No device.
+#include "measure/ceiling.hpp"
+#include "measure/clock_check.hpp"
+#include "measure/timing.hpp"
+#include "measure/watchdog.hpp"
 
 #include <chrono>
 #include <gtest/gtest.h>

@@ -19,10 +19,12 @@ namespace {
 
 // Bottom first. A file may include its own folder and the folders before it, never one after.
 // - reference:  CPU models of what each kernel stores (header-only, no OpenCL)
-// - core:       OpenCL objects, devices, timing, statistics, environment, files
-// - types:      Benchmark, ImplPath, Need, Measurement, RunOptions, DeviceReport
+// - core:       OpenCL objects, devices, statistics, environment, files
+// - types:      Benchmark, ImplPath, Need, Measurement, RunOptions, Budget, Phase, Timings
 // - registry:   the list of benchmarks, filled by the entry files' registrars
-// - harness:    how a kind of kernel is launched, timed and verified
+// - measure:    the measuring protocol: the driver, timing, the timed batch, the phase clock,
+//               background work, the clock check, the watchdog, the ceiling, verification
+// - harness:    how a kind of kernel is launched and what its output should be
 // - benchmarks: the registry entries, one file per family
 // - run:        runs a selection on one device (path choice, failure containment)
 // - report:     console table, JSON, CSV, the reporter interface, the measurement codec
@@ -33,9 +35,9 @@ namespace {
 // - conduct:    a mode's run over the chosen devices (the conductor)
 // - cli:        the clgauge program: parses, dispatches, maps outcomes to exit statuses
 // suite/tests sits above all of them.
-constexpr std::array<const char*, 14> kLayers = {
-    "reference", "core",    "types",    "registry", "harness",  "benchmarks", "run",
-    "report",    "process", "baseline", "sweep",    "analysis", "conduct",    "cli"};
+constexpr std::array<const char*, 15> kLayers = {
+    "reference", "core",    "types",    "registry", "measure",  "harness", "benchmarks", "run",
+    "report",    "process", "baseline", "sweep",    "analysis", "conduct", "cli"};
 
 int layer_rank(const std::string& folder) {
     for (size_t i = 0; i < kLayers.size(); ++i)
@@ -92,6 +94,12 @@ TEST(Layers, PlantedUpwardIncludeIsCaught) {
     ASSERT_EQ(faults.size(), 1u);
     EXPECT_NE(faults[0].find("line 2: harness includes report/"), std::string::npos) << faults[0];
     EXPECT_EQ(include_faults("types", "  #  include \"run/runner.hpp\"").size(), 1u);
+    // The measuring protocol sits below the harnesses and above the OpenCL runtime and the
+    // plain types.
+    EXPECT_TRUE(include_faults("harness", "#include \"measure/measurement_driver.hpp\"").empty());
+    EXPECT_EQ(include_faults("measure", "#include \"harness/launch.hpp\"").size(), 1u);
+    EXPECT_EQ(include_faults("core", "#include \"measure/phase_clock.hpp\"").size(), 1u);
+    EXPECT_EQ(include_faults("types", "#include \"measure/timing.hpp\"").size(), 1u);
 }
 
 TEST(Layers, PlantedUnknownFolderIsCaught) {

@@ -2,11 +2,11 @@
 // known time (no device; only the case of work around the timed span sleeps): the driver's own
 // accounting says what calibration and measurement spent, and it must stay within twice the
 // budget; a harness that ignores the count it is given must be caught by the same check.
-#include "harness/measurement_driver.hpp"
+#include "measure/measurement_driver.hpp"
 
-#include "core/background_work.hpp"
-#include "core/phase_clock.hpp"
 #include "fake_background.hpp"
+#include "measure/background_work.hpp"
+#include "measure/phase_clock.hpp"
 
 #include <gtest/gtest.h>
 

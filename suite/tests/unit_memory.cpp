@@ -1,7 +1,7 @@
 // label unit: the memory, stream, transfer and launch references, the bandwidth table and the
 // link estimate.
 #include "core/memory_peak.hpp"
-#include "harness/verify.hpp"
+#include "measure/verify.hpp"
 #include "reference/block.hpp"
 #include "reference/launch.hpp"
 #include "reference/stream.hpp"

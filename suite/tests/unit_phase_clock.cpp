@@ -1,5 +1,5 @@
-// The run-time breakdown (core/phase_clock): every second charged to exactly one phase.
-#include "core/phase_clock.hpp"
+// The run-time breakdown (measure/phase_clock): every second charged to exactly one phase.
+#include "measure/phase_clock.hpp"
 
 #include <chrono>
 #include <gtest/gtest.h>

@@ -1,7 +1,7 @@
 // label unit: the chain references are deterministic, non-degenerate and sensitive to the
 // faults the self-tests plant.
 #include "chain_words.hpp"
-#include "harness/verify.hpp"
+#include "measure/verify.hpp"
 #include "reference/fma.hpp"
 #include "reference/mad.hpp"
 

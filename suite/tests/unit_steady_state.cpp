@@ -1,7 +1,7 @@
-// label unit: the warm-up rule (core/steady_state.hpp) and the timing that applies it: no
+// label unit: the warm-up rule (measure/steady_state.hpp) and the timing that applies it: no
 // device needed.
-#include "core/steady_state.hpp"
-#include "core/timing.hpp"
+#include "measure/steady_state.hpp"
+#include "measure/timing.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,9 +1,9 @@
 // label unit: the work audit's reading of SASS (analysis/sass_listing.hpp), its verdict
-// (analysis/work_audit.hpp) and the per-path issue ceiling (run/ceiling.hpp), on listings and
+// (analysis/work_audit.hpp) and the per-path issue ceiling (measure/ceiling.hpp), on listings and
 // devices written here: no tools, no device. The isa label audits the real kernels.
 #include "analysis/sass_listing.hpp"
 #include "analysis/work_audit.hpp"
-#include "run/ceiling.hpp"
+#include "measure/ceiling.hpp"
 
 #include <gtest/gtest.h>
 

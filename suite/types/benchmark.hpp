@@ -28,12 +28,12 @@ struct EntryHeader {
     Unit unit = Unit::FlopPerSecond;
     std::vector<ImplPath> paths; // best first
     // The figure passes through the host (its clock, its copies): the build workers compiling
-    // beside a run are held still while it runs (core/background_work.hpp: HostTimingScope),
+    // beside a run are held still while it runs (measure/background_work.hpp: HostTimingScope),
     // one device's process at a time measures it on a host of several (the perf label), and it
     // is timed from the CPUs nearest the device (core/near_device.hpp).
     bool host_timed = false;
     // No path of this entry can go faster than the device's FP32 FMA peak (clock x FP32
-    // lanes): run/ceiling.hpp fails a figure above it where that peak is a bound.
+    // lanes): measure/ceiling.hpp fails a figure above it where that peak is a bound.
     bool within_fp32_peak = false;
     // Per NVIDIA path, the instruction the figure's work is done by (types/counted_work.hpp):
     // the work audit counts it, and its issue rate is the path's ceiling.

@@ -2,7 +2,7 @@
 // one kind of instruction (an NVIDIA path's FFMA, HMMA, IDP.4A, ...), the instruction and how
 // much of the figure one of them does: the work audit (analysis/work_audit.hpp) holds the
 // count of it in the kernel's timed loop to the work the entry claims, and the ceiling
-// (run/ceiling.hpp) bounds the figure by how many of them the device issues per clock.
+// (measure/ceiling.hpp) bounds the figure by how many of them the device issues per clock.
 #pragma once
 #include "core/issue_rates.hpp"
 

@@ -1,8 +1,8 @@
 // What running one benchmark produced: a status, timings, the work done and its verification.
 #pragma once
 #include "core/code_identity.hpp"
-#include "core/phase_clock.hpp"
-#include "core/timing.hpp"
+#include "types/phase.hpp"
+#include "types/timings.hpp"
 
 #include <cstddef>
 #include <optional>

@@ -1,7 +1,7 @@
 // How a benchmark is to be run: the only way a setting reaches a harness, and the settings
 // the environment gives a run (run_options_from_env).
 #pragma once
-#include "core/timing.hpp"
+#include "types/budget.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -72,7 +72,7 @@ struct RunOptions {
 // The settings of a run from the environment: the clgauge program and the tests start from
 // these, and the harnesses see them only through RunOptions.
 
-// The default budget is core/timing.hpp's kDefaultBudgetMs (Budget's own default).
+// The default budget is types/budget.hpp's kDefaultBudgetMs (Budget's own default).
 // The budgets CLGAUGE_BUDGET_MS and --budget-ms accept: ten minutes a benchmark at most.
 constexpr long kMinBudgetMs = 1, kMaxBudgetMs = 600000;
 

@@ -1,9 +1,10 @@
-#include "harness/measurement_driver.hpp"
+#include "measure/measurement_driver.hpp"
 
-#include "core/background_work.hpp"
-#include "core/phase_clock.hpp"
-#include "core/timed_batch.hpp"
-#include "harness/launch.hpp"
+#include "measure/background_work.hpp"
+#include "measure/ceiling.hpp"
+#include "measure/kernel_build.hpp"
+#include "measure/phase_clock.hpp"
+#include "measure/timed_batch.hpp"
 
 #include <algorithm>
 #include <cstdint>

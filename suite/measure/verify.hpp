@@ -1,6 +1,6 @@
 // Comparing device output words with the CPU reference, shared by every harness.
 #pragma once
-#include "core/phase_clock.hpp"
+#include "measure/phase_clock.hpp"
 #include "types/benchmark.hpp"
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-#include "core/watchdog.hpp"
+#include "measure/watchdog.hpp"
 
 #include <chrono>
 #include <condition_variable>

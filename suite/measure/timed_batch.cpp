@@ -1,4 +1,4 @@
-#include "core/timed_batch.hpp"
+#include "measure/timed_batch.hpp"
 
 #include <algorithm>
 #include <chrono>

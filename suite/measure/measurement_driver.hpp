@@ -6,8 +6,8 @@
 // verifies, and adds the share of the peak.
 #pragma once
 #include "core/memory_peak.hpp"
-#include "core/timing.hpp"
-#include "harness/verify.hpp"
+#include "measure/timing.hpp"
+#include "measure/verify.hpp"
 #include "types/benchmark.hpp"
 
 #include <cstdint>

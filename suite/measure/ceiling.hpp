@@ -7,6 +7,7 @@
 // fails, naming the peak and where it comes from. Devices whose peak is not known get no ceiling.
 #pragma once
 #include "core/device.hpp"
+#include "core/memory_peak.hpp"
 #include "types/benchmark.hpp"
 
 #include <functional>
@@ -48,5 +49,8 @@ bool hold_to_ceiling(const Benchmark& b, const DeviceFacts& f, const CoreEstimat
 Measurement measure_within_ceiling(const Benchmark& b, const DeviceFacts& f,
                                    const CoreEstimate& cores,
                                    const std::function<Measurement()>& measure);
+
+// The details "peak_Bps", "peak_basis" and "share" (of the peak, in %) of a rate in B/s.
+void add_share_of_peak(const MemoryPeak& peak, double bytes_per_second, Measurement& m);
 
 } // namespace clgauge

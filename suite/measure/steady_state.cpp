@@ -1,4 +1,4 @@
-#include "core/steady_state.hpp"
+#include "measure/steady_state.hpp"
 
 #include "core/stats.hpp"
 

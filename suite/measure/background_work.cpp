@@ -1,4 +1,4 @@
-#include "core/background_work.hpp"
+#include "measure/background_work.hpp"
 
 #include <mutex>
 

@@ -1,12 +1,12 @@
-#include "core/timing.hpp"
+#include "measure/timing.hpp"
 
-#include "core/timed_batch.hpp"
+#include "measure/timed_batch.hpp"
 
-#include "core/clock_check.hpp"
 #include "core/env.hpp"
-#include "core/phase_clock.hpp"
-#include "core/steady_state.hpp"
-#include "core/watchdog.hpp"
+#include "measure/clock_check.hpp"
+#include "measure/phase_clock.hpp"
+#include "measure/steady_state.hpp"
+#include "measure/watchdog.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -18,10 +18,6 @@
 #include <thread>
 
 namespace clgauge {
-
-const char* timer_source_name(TimerSource s) {
-    return s == TimerSource::Host ? "host" : "device";
-}
 
 void wait_for(const cl::Event& event, double timeout_s) {
     using clock = std::chrono::steady_clock;
@@ -96,22 +92,6 @@ Timings time_launches(cl::CommandQueue& queue, const Enqueue& enqueue, int warmu
     Timings t{summarize(dev), summarize(host), summarize(queued), summarize(submitted)};
     if (const auto problem = device_clock_problem(clocks)) time_with_host_clock(t, *problem);
     return t;
-}
-
-int Budget::reps_for(double launch_s) const {
-    if (launch_s <= 0) return max_reps;
-    const double n = std::floor(seconds / launch_s);
-    return static_cast<int>(std::clamp(n, double(min_reps), double(max_reps)));
-}
-
-std::optional<std::string> budget_overrun(const BudgetLedger& spent, const Budget& budget) {
-    if (spent.total() <= budget.bound_seconds()) return std::nullopt;
-    char buf[200];
-    std::snprintf(buf, sizeof buf,
-                  "calibration and measurement took %.3f s in %d launches, more than twice the "
-                  "budget of %.3f s",
-                  spent.total(), spent.launches, budget.seconds);
-    return std::string(buf);
 }
 
 namespace {
@@ -266,6 +246,38 @@ bool grow_repeats(uint32_t& repeats, double factor, uint32_t most) {
     if (repeats >= most) return false;
     repeats = static_cast<uint32_t>(std::min<double>(repeats * factor, most));
     return true;
+}
+
+Timings time_kernel(cl::CommandQueue& queue, const Enqueue& enqueue, unsigned count, int warmups,
+                    int reps, double timeout_s) {
+    if (count <= 1) return time_launches(queue, enqueue, warmups, reps, timeout_s);
+    using Clock = std::chrono::steady_clock;
+    const auto epoch = Clock::now();
+    auto since = [&](Clock::time_point t) {
+        return std::chrono::duration<double>(t - epoch).count();
+    };
+    std::vector<double> dev, host;
+    std::vector<ClockSample> clocks;
+    for (int i = 0; i < warmups + reps; ++i) {
+        finish_within(queue, timeout_s);
+        const auto t0 = Clock::now();
+        cl::Event first = enqueue(queue);
+        cl::Event last = first;
+        for (unsigned j = 1; j < count; ++j)
+            last = enqueue(queue);
+        queue.flush();
+        wait_for(last, timeout_s);
+        const auto t1 = Clock::now();
+        const auto start = first.getProfilingInfo<CL_PROFILING_COMMAND_START>();
+        const auto end = last.getProfilingInfo<CL_PROFILING_COMMAND_END>();
+        clocks.push_back({since(t0), since(t1), start, end});
+        if (i < warmups) continue;
+        dev.push_back(double(end - start) * 1e-9);
+        host.push_back(std::chrono::duration<double>(t1 - t0).count());
+    }
+    Timings t{summarize(dev), summarize(host)};
+    if (const auto problem = device_clock_problem(clocks)) time_with_host_clock(t, *problem);
+    return t;
 }
 
 } // namespace clgauge

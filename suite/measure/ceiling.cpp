@@ -1,4 +1,4 @@
-#include "run/ceiling.hpp"
+#include "measure/ceiling.hpp"
 
 #include "core/number_text.hpp"
 
@@ -103,6 +103,16 @@ Measurement measure_within_ceiling(const Benchmark& b, const DeviceFacts& f,
     }
     again.details.push_back({"remeasured", "the first figure was above the peak: " + first.reason});
     return again;
+}
+
+void add_share_of_peak(const MemoryPeak& peak, double bytes_per_second, Measurement& m) {
+    if (bytes_per_second <= 0 || peak.bytes_per_second <= 0) return;
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.4g", peak.bytes_per_second);
+    m.details.push_back({"peak_Bps", buf});
+    m.details.push_back({"peak_basis", peak.basis});
+    std::snprintf(buf, sizeof buf, "%.0f%%", 100.0 * bytes_per_second / peak.bytes_per_second);
+    m.details.push_back({"share", buf});
 }
 
 } // namespace clgauge

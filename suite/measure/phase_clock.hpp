@@ -1,25 +1,11 @@
 // Where a run's wall time goes: each span of host time is charged to one phase, so that a
 // slow run can say whether it was building programs, calibrating, measuring or verifying.
 #pragma once
-#include <array>
-#include <cstddef>
+#include "types/phase.hpp"
+
 #include <string>
 
 namespace clgauge {
-
-// Host work is everything no scope claims: buffers made and filled, results read back, the
-// harness's own bookkeeping.
-enum class Phase { Build, Calibrate, Measure, Verify, Host };
-constexpr size_t kPhaseCount = 5;
-const char* phase_name(Phase p);
-
-struct PhaseTimes {
-    std::array<double, kPhaseCount> seconds{};
-    double& operator[](Phase p) { return seconds[size_t(p)]; }
-    double operator[](Phase p) const { return seconds[size_t(p)]; }
-    double total() const;
-    PhaseTimes& operator+=(const PhaseTimes& o);
-};
 
 // Charges the time from its construction to its end to `phase`; a scope inside another
 // pauses the outer one, so no second is counted twice. Per thread. Entering calibrate or

@@ -1,7 +1,7 @@
-#include "core/clock_check.hpp"
+#include "measure/clock_check.hpp"
 
 #include "core/number_text.hpp"
-#include "core/timing.hpp"
+#include "measure/timing.hpp"
 
 #include <algorithm>
 #include <cstdint>

@@ -1,4 +1,4 @@
-#include "harness/verify.hpp"
+#include "measure/verify.hpp"
 
 #include "core/parallel_for.hpp"
 #include "reference/half.hpp"

@@ -1,7 +1,7 @@
 // One batch of timed launches and what the time budget pays for it, the one way every launch
 // of a perf measurement is charged (calibrate_and_time, the measurement driver's probes).
 #pragma once
-#include "core/timing.hpp"
+#include "measure/timing.hpp"
 
 namespace clgauge {
 
