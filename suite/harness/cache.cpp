@@ -94,8 +94,8 @@ Measurement run_cache(const CacheSpec& spec, Session& s, const ImplPath& path,
         kernel.setArg(5, static_cast<cl_uint>(d.launched_repeats()));
         return enqueue_range(q, kernel, global, local);
     };
-    h.grow = [&](double factor) { return d.grow_repeats(factor, most); };
-    h.pinned = pinned.has_value();
+    h.sizing.grow = [&](double factor) { return d.grow_repeats(factor, most); };
+    h.sizing.pinned = pinned.has_value();
     h.describe = [&](Measurement& m) {
         m.global_size = global;
         m.local_size = local;
@@ -107,7 +107,7 @@ Measurement run_cache(const CacheSpec& spec, Session& s, const ImplPath& path,
                      {"steps_per_item", std::to_string(d.repeats)}};
         if (perf) m.details.push_back({"most_wgs_per_cu", std::to_string(groups_per_cu)});
     };
-    h.verify = [&] {
+    h.check.verify = [&] {
         // Each item's check costs at most one period of its walk.
         const ref::CacheLaunch launch{
             opts.seed, n, jump, phase, uint32_t(local), uint64_t(d.launched_repeats())};
@@ -115,7 +115,7 @@ Measurement run_cache(const CacheSpec& spec, Session& s, const ImplPath& path,
             double(std::min<uint64_t>(launch.steps, period)) * ref::kCacheUnroll;
         const size_t sample =
             std::clamp<size_t>(size_t(kPerfReferenceLoads / loads_per_check), 32, kPerfSampleItems);
-        const auto items = sample_items(global, perf ? sample : global);
+        const auto items = check_sample(opts.mode, global, sample);
         const auto expected = expected_words(items, 4, [&](size_t item, uint64_t* w) {
             uint32_t words[4];
             ref::cache_read(launch, item, words);

@@ -77,8 +77,8 @@ Measurement run_chain(const ChainSpec& spec, Session& s, const ImplPath& path,
         if (spec.input) kernel.setArg(3, in);
         return enqueue_range(q, kernel, global, local);
     };
-    h.grow = [&](double factor) { return d.grow_repeats(factor, 1u << 20); };
-    h.pinned = d.repeats_pinned();
+    h.sizing.grow = [&](double factor) { return d.grow_repeats(factor, 1u << 20); };
+    h.sizing.pinned = d.repeats_pinned();
     h.describe = [&](Measurement& m) {
         m.global_size = global;
         m.local_size = local;
@@ -86,11 +86,11 @@ Measurement run_chain(const ChainSpec& spec, Session& s, const ImplPath& path,
         m.details = {{"repeats", std::to_string(d.repeats)},
                      {"steps_per_item", std::to_string(uint64_t(d.repeats) * unrolled)}};
     };
-    h.verify = [&] {
+    h.check.verify = [&] {
         const uint64_t steps = uint64_t(d.launched_repeats()) * unrolled;
         const size_t sample =
             std::clamp<size_t>(size_t(kPerfReferenceSteps / double(steps)), 32, kPerfSampleItems);
-        const auto items = sample_items(global, d.perf() ? sample : global);
+        const auto items = check_sample(d.opts.mode, global, sample);
         const auto got = read_items(s, out, items, global, spec.words_per_item, spec.word_bytes);
         const auto expected =
             expected_words(items, spec.words_per_item, [&](size_t i, uint64_t* w) {

@@ -132,7 +132,7 @@ Measurement run_chase(const ChaseSpec& spec, Session& s, const ImplPath&, const 
     if (!d.perf()) {
         chase.launch(chase.lines() + 3);
         chase.check(lap);
-        h.timed = [&](int, int) {
+        h.manual.timed = [&](int, int) {
             const Walk w = chase.launch(steps);
             per_load = {w.device_s / double(steps)};
             per_load_host = {w.host_s / double(steps)};
@@ -177,7 +177,7 @@ Measurement run_chase(const ChaseSpec& spec, Session& s, const ImplPath&, const 
         // A sample is a pair of launches of N and 2N steps: (t(2N) - t(N)) / N is the time of
         // a load without the launch's fixed cost. CLGAUGE_TEST_SLOWDOWN walks that many times
         // the counted steps.
-        h.timed = [&](int warmups, int reps) {
+        h.manual.timed = [&](int warmups, int reps) {
             const uint64_t walked = d.slowed(steps);
             std::vector<double> pair, pair_host;
             for (int r = 0; r < warmups + reps; ++r) {
@@ -196,7 +196,7 @@ Measurement run_chase(const ChaseSpec& spec, Session& s, const ImplPath&, const 
             }
             return Timings{summarize(pair), summarize(pair_host)};
         };
-        h.pinned = true;
+        h.sizing.pinned = true;
     }
     h.describe = [&](Measurement& m) {
         // The figure is per load.
@@ -235,12 +235,12 @@ Measurement run_chase(const ChaseSpec& spec, Session& s, const ImplPath&, const 
             m.details.push_back(
                 {"launch_overhead_us", number_text(summarize(overhead).median * 1e6)});
     };
-    h.verify = [&] {
+    h.check.verify = [&] {
         Verification v = lap;
         chase.check(v);
         return v;
     };
-    h.noun = "walk ends";
+    h.check.noun = "walk ends";
     Measurement m = d.run(h);
     if (m.status == Status::Ok && d.perf() && !(m.timings.device.median > 0)) {
         m.status = Status::Error;

@@ -87,11 +87,11 @@ Measurement run_group(const GroupSpec& spec, Session& s, const ImplPath& path,
         set_args(kernel, out, opts.seed, cl_uint(d.launched_repeats()));
         return enqueue_range(q, kernel, global, local);
     };
-    h.timed = [&](int warmups, int reps) {
+    h.manual.timed = [&](int warmups, int reps) {
         prepare();
         return time_launches(s.queue, h.enqueue, warmups, reps, opts.timeout_s);
     };
-    h.grow = [&](double factor) { return d.grow_repeats(factor, most_repeats); };
+    h.sizing.grow = [&](double factor) { return d.grow_repeats(factor, most_repeats); };
     h.describe = [&](Measurement& m) {
         const double ops_per_item = double(d.repeats) * steps * spec.ops_per_step;
         m.work_per_launch = double(global) * ops_per_item;
@@ -108,7 +108,7 @@ Measurement run_group(const GroupSpec& spec, Session& s, const ImplPath& path,
         m.timings.host = scaled(m.timings.host, ops_per_item);
         m.time_is_figure = true;
     };
-    h.verify = [&] {
+    h.check.verify = [&] {
         return spec.check(launch_now(), read_words(s, out, 0, words, spec.word_bytes), d.perf());
     };
     return d.run(h);

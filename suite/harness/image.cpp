@@ -114,7 +114,7 @@ Verification check_read(const ImageSpec& spec, Session& s, const Geometry& g, co
                         const RunOptions& opts) {
     const size_t items = g.items(spec.rows);
     const ref::ImageLaunch l{spec.format, opts.seed, g.width, g.height, spec.rows};
-    const auto idx = sample_items(items, opts.mode == Mode::Perf ? kPerfSampleItems : items);
+    const auto idx = check_sample(opts.mode, items, kPerfSampleItems);
     const auto expected =
         expected_words(idx, 1, [&](size_t i, uint64_t* w) { *w = ref::image_read_checksum(l, i); });
     return compare_exact(idx, 1, read_items(s, out, idx, items, 1, 4), expected, WordKind::U32);
@@ -124,7 +124,7 @@ Verification check_read(const ImageSpec& spec, Session& s, const Geometry& g, co
 Verification check_write(const ImageSpec& spec, Session& s, const Geometry& g,
                          const cl::Image2D& img, const RunOptions& opts) {
     const unsigned words = ref::image_texel_words(spec.format);
-    const auto rows = sample_items(g.height, opts.mode == Mode::Perf ? kPerfSampleRows : g.height);
+    const auto rows = check_sample(opts.mode, g.height, kPerfSampleRows);
     const size_t row_words = g.width * words;
     std::vector<uint32_t> back(rows.size() * row_words);
     for (size_t r = 0; r < rows.size(); ++r)
@@ -188,7 +188,7 @@ Measurement run_image(const ImageSpec& entry_spec, Session& s, const ImplPath& p
                                cl::NDRange(g.lx, g.ly), nullptr, &e);
         return e;
     };
-    h.slowdown_relaunches = true;
+    h.sizing.slowdown_relaunches = true;
     h.describe = [&](Measurement& m) {
         m.global_size = items;
         m.local_size = g.lx * g.ly;
@@ -196,10 +196,10 @@ Measurement run_image(const ImageSpec& entry_spec, Session& s, const ImplPath& p
         m.work_per_launch = double(g.width) * double(g.height) * double(texel) +
                             (reading ? double(items) * 4 : 0.0);
     };
-    h.verify = [&] {
+    h.check.verify = [&] {
         return reading ? check_read(spec, s, g, out, opts) : check_write(spec, s, g, img, opts);
     };
-    h.noun = reading ? "checksums" : "texel words";
+    h.check.noun = reading ? "checksums" : "texel words";
     h.peak = memory_peak(s.facts());
     return d.run(h);
 }

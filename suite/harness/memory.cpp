@@ -163,13 +163,13 @@ Measurement run_once(const MemSpec& spec, Session& s, const ImplPath& path, Meas
         set_args(kernel, out, input(0), input(1), input(2), cl_uint(n), launch_param, opts.seed);
         return enqueue_range(q, kernel, global, local);
     };
-    h.slowdown_relaunches = true;
+    h.sizing.slowdown_relaunches = true;
     h.peak = memory_peak(s.facts());
     // A launch longer than the budget's bound streams a prefix of the arrays, which stays far
     // past the last-level cache: what is measured is still the memory's bandwidth.
     const size_t least_units = std::max<size_t>(quantum, kFarPastCache * s.facts().global_cache /
                                                              unit / quantum * quantum);
-    h.shrink = [&](double factor) {
+    h.sizing.shrink = [&](double factor) {
         const size_t cut = std::max(least_units, size_t(double(n) * factor) / quantum * quantum);
         if (cut >= n) return false;
         n = cut;
@@ -198,7 +198,7 @@ Measurement run_once(const MemSpec& spec, Session& s, const ImplPath& path, Meas
     };
 
     // Verify what the last launch left in `out`.
-    h.verify = [&] {
+    h.check.verify = [&] {
         const ref::MemLaunch launch{
             opts.seed, n, items, tune.vec, param, local, tiled ? tune.tile : 0};
         std::vector<size_t> idx;

@@ -115,10 +115,10 @@ Measurement run_mma(const MmaSpec& spec, Session& s, const MmaPath& mp, const Ru
     };
     // The chain floor, kept by the driver as far as the budget's bound allows (an mma.i2
     // launch of one repeat, 33 MMAs a tile, is mostly the tile's fixed cost).
-    h.floor_repeats = uint32_t((kMinPerfPairs + steps - 1) / steps);
+    h.sizing.floor_repeats = uint32_t((kMinPerfPairs + steps - 1) / steps);
     // Calibration lengthens each tile's chain.
-    h.grow = [&](double factor) { return d.grow_repeats(factor, 1u << 20); };
-    h.rounds = 12;
+    h.sizing.grow = [&](double factor) { return d.grow_repeats(factor, 1u << 20); };
+    h.sizing.rounds = 12;
 
     const size_t tiles = wgs * groups_per_wg * shape.tiles_per_group;
     h.describe = [&](Measurement& m) {
@@ -138,16 +138,16 @@ Measurement run_mma(const MmaSpec& spec, Session& s, const MmaPath& mp, const Ru
             {"seed", std::to_string(opts.seed)}};
         clock.describe(m);
     };
-    h.verify = [&] {
+    h.check.verify = [&] {
         std::vector<uint32_t> all(tiles * tile_bytes / 4);
         s.queue.enqueueReadBuffer(out, CL_TRUE, 0, all.size() * 4, all.data());
-        std::vector<size_t> items = sample_items(tiles, d.perf() ? kPerfSampleTiles : tiles);
+        std::vector<size_t> items = check_sample(d.opts.mode, tiles, kPerfSampleTiles);
         if (tiles > 3 && std::find(items.begin(), items.end(), size_t(3)) == items.end())
             items.push_back(3); // always one tile with special values
         return check_tiles(spec, shape, items, all, opts.seed,
                            uint64_t(d.launched_repeats()) * steps);
     };
-    h.noun = "values";
+    h.check.noun = "values";
     return d.run(h);
 }
 

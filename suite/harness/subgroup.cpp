@@ -257,7 +257,7 @@ Measurement perf(const SubgroupSpec& spec, Session& s, const ImplPath& path, Mea
     h.enqueue = [&](cl::CommandQueue& q) {
         return enqueue(q, k.op, b.out, b.in, opts.seed, d.launched_repeats(), global, local);
     };
-    h.grow = [&](double factor) { return d.grow_repeats(factor, kMaxPerfRepeats); };
+    h.sizing.grow = [&](double factor) { return d.grow_repeats(factor, kMaxPerfRepeats); };
     h.describe = [&](Measurement& m) {
         m.global_size = global;
         m.local_size = local;
@@ -266,7 +266,7 @@ Measurement perf(const SubgroupSpec& spec, Session& s, const ImplPath& path, Mea
                      {"sub-group sizes",
                       describe_sizes(map.sizes) + " (max " + std::to_string(map.max_size) + ")"}};
     };
-    h.verify = [&] {
+    h.check.verify = [&] {
         const uint64_t steps = uint64_t(d.launched_repeats()) * per_repeat;
         const size_t count =
             std::clamp<size_t>(size_t(kPerfReferenceLaneSteps / (double(steps) * map.max_size)), 1,

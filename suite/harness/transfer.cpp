@@ -274,7 +274,7 @@ Measurement run_transfer(const TransferSpec& spec, Session& s, const ImplPath&,
     KernelHarness h;
     double per_direction = 0;
     if (spec.direction != Direction::Both && spec.host == HostMemory::Pageable) {
-        h.timed = [&](int warmups, int reps) {
+        h.manual.timed = [&](int warmups, int reps) {
             if (!piece_chosen) choose_piece();
             std::vector<double> span, host;
             for (int i = 0; i < warmups + reps; ++i) {
@@ -311,7 +311,7 @@ Measurement run_transfer(const TransferSpec& spec, Session& s, const ImplPath&,
     std::vector<double> each_up, each_down; // of every sample kept
     if (spec.direction == Direction::Both) {
         second.emplace(s.context, s.entry.device, CL_QUEUE_PROFILING_ENABLE);
-        h.timed = [&](int warmups, int reps) {
+        h.manual.timed = [&](int warmups, int reps) {
             std::vector<double> span, host;
             for (int i = 0; i < warmups + reps; ++i) {
                 s.queue.finish();
@@ -355,13 +355,13 @@ Measurement run_transfer(const TransferSpec& spec, Session& s, const ImplPath&,
     };
     // The round trip: what went up comes back into fresh host memory; what came down is
     // checked where it landed.
-    h.shrink = [&](double factor) {
+    h.sizing.shrink = [&](double factor) {
         each_up.clear(); // the first launch's, of all the bytes
         each_down.clear();
         piece_chosen = spec.host == HostMemory::Pinned; // chosen again at the size measured
         return shrink_transfer(moved, factor);
     };
-    h.verify = [&] {
+    h.check.verify = [&] {
         Verification v;
         const size_t arrived = moved / 4;
         if (up) {
@@ -373,7 +373,7 @@ Measurement run_transfer(const TransferSpec& spec, Session& s, const ImplPath&,
         if (down) check_transfer_words(dst->data(), arrived, opts.seed, true, "received", v);
         return v;
     };
-    h.noun = "words after the round trip";
+    h.check.noun = "words after the round trip";
     Measurement m = d.run(h);
     if (m.status == Status::Ok) add_link(s, spec, per_direction, m);
     return m;

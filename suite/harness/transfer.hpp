@@ -42,7 +42,7 @@ struct FreeDeleter {
 using PageableWords = std::unique_ptr<uint32_t[], FreeDeleter>;
 PageableWords pageable_words(size_t words);
 // `bytes` cut to about `factor` (< 1) of it, whole pages, at least one: false when it is
-// already no more (KernelHarness::shrink of a transfer too long for the budget's bound),
+// already no more (LaunchSizing::shrink of a transfer too long for the budget's bound),
 bool shrink_transfer(size_t& bytes, double factor);
 // words that no transfer writes (dst[i] = pattern ^ i, on every core),
 void fill_sentinel(uint32_t* dst, size_t words, uint32_t pattern);

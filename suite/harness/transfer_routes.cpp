@@ -167,7 +167,7 @@ Measurement run_route(const RouteSpec& spec, Session& s, const ImplPath&, const 
     // The host clock is the only clock of these routes.
     MeasurementDriver d(s, opts);
     KernelHarness h;
-    h.timed = [&](int warmups, int reps) {
+    h.manual.timed = [&](int warmups, int reps) {
         std::vector<double> times;
         for (int i = 0; i < warmups + reps; ++i) {
             const double t = transfer_once(spec, s, x, opts.timeout_s);
@@ -180,7 +180,7 @@ Measurement run_route(const RouteSpec& spec, Session& s, const ImplPath&, const 
     // would measure the host's caches (a memcpy of tens of MiB) or a mapping's fixed cost (an
     // unmap), not the route; each sample pays for its mapping, which the ledger charges.
     if (!maps)
-        h.shrink = [&](double factor) {
+        h.sizing.shrink = [&](double factor) {
             if (!shrink_transfer(x.bytes, factor)) return false;
             x.words = x.bytes / 4;
             return true;
@@ -193,7 +193,7 @@ Measurement run_route(const RouteSpec& spec, Session& s, const ImplPath&, const 
     };
     // What arrived: the device-side buffer read back for the sending routes; for the
     // receiving ones the pageable memory, or the mapping itself.
-    h.verify = [&] {
+    h.check.verify = [&] {
         Verification v;
         if (spec.route == Route::MapForRead) {
             Mapping map(s.queue, x.buffer, CL_MAP_READ, x.bytes);
@@ -208,7 +208,7 @@ Measurement run_route(const RouteSpec& spec, Session& s, const ImplPath&, const 
         }
         return v;
     };
-    h.noun = "words that arrived";
+    h.check.noun = "words that arrived";
     return d.run(h);
 }
 

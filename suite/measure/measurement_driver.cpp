@@ -36,18 +36,18 @@ cl::Kernel MeasurementDriver::kernel(const std::string& source, const std::strin
 
 Timings perf_launches(const KernelHarness& h, const TimedLaunches& timed, const Budget& budget,
                       BudgetLedger& ledger, double already) {
-    if (h.reps > 0) {
+    if (h.manual.reps > 0) {
         PhaseScope measuring(Phase::Measure);
-        const TimedBatch b = time_batch(timed, h.warmups, h.reps);
+        const TimedBatch b = time_batch(timed, h.manual.warmups, h.manual.reps);
         ledger.measure_s += b.charged_s;
         ledger.launches += b.launches;
         return without_warmup(b.timings);
     }
-    const bool calibrated = h.grow && !h.pinned;
+    const bool calibrated = h.sizing.grow && !h.sizing.pinned;
     // What calibration and measurement may spend: what was spent already (a floor's probes, a
     // harness's own growth, a probe launch below) comes out of the bound.
     double spent_before = std::max(0.0, already);
-    if (!calibrated && h.shrink) {
+    if (!calibrated && h.sizing.shrink) {
         // One launch as it stands, charged to calibration: too long for the bound, it is cut
         // to the aim of a calibrated launch, so that the probe and the timed launches after it
         // keep the bound together.
@@ -59,15 +59,15 @@ Timings perf_launches(const KernelHarness& h, const TimedLaunches& timed, const 
         // Cut a fifth below the most a launch may take: the launches after a probe that fit
         // just under it vary, and min_reps of them slower than it broke the bound.
         if (once > 0.8 * budget.most_launch_seconds())
-            (void)h.shrink(budget.launch_seconds() / once);
+            (void)h.sizing.shrink(budget.launch_seconds() / once);
         spent_before += once;
     }
     Budget rest = budget;
     rest.seconds = std::max(budget.seconds / 2, budget.seconds - spent_before / 2);
     BudgetLedger spent;
-    const Timings t =
-        calibrate_and_time(timed, rest, calibrated ? h.rounds : 0,
-                           calibrated ? h.grow : GrowLaunch([](double) { return false; }), &spent);
+    const Timings t = calibrate_and_time(
+        timed, rest, calibrated ? h.sizing.rounds : 0,
+        calibrated ? h.sizing.grow : GrowLaunch([](double) { return false; }), &spent);
     ledger.calibrate_s += spent.calibrate_s;
     ledger.measure_s += spent.measure_s;
     ledger.launches += spent.launches;
@@ -106,21 +106,21 @@ void keep_floor(const TimedLaunches& timed, uint32_t floor, uint32_t& repeats, c
 }
 
 Timings MeasurementDriver::time(const KernelHarness& h, double share) {
-    TimedLaunches timed = h.timed;
+    TimedLaunches timed = h.manual.timed;
     if (!timed) {
-        const unsigned count = perf() && h.slowdown_relaunches ? opts.slowdown : 1;
+        const unsigned count = perf() && h.sizing.slowdown_relaunches ? opts.slowdown : 1;
         timed = [&h, this, count](int warmups, int reps) {
             return time_kernel(session.queue, h.enqueue, count, warmups, reps, opts.timeout_s);
         };
     }
-    if (!perf()) return h.reps > 0 ? timed(h.warmups, h.reps) : timed(0, 1);
+    if (!perf()) return h.manual.reps > 0 ? timed(h.manual.warmups, h.manual.reps) : timed(0, 1);
     // Beside background work, the compile overlaps its builds, which calibration then holds
     // still. Not for a harness that counts its own launches: its `timed` takes no count.
-    if (h.reps == 0 && background_work_going()) first_launch([&] { (void)timed(1, 0); });
+    if (h.manual.reps == 0 && background_work_going()) first_launch([&] { (void)timed(1, 0); });
     Budget b = budget;
     b.seconds *= share;
-    if (h.floor_repeats > 1 && !repeats_pinned())
-        keep_floor(timed, h.floor_repeats, repeats, b, ledger_);
+    if (h.sizing.floor_repeats > 1 && !repeats_pinned())
+        keep_floor(timed, h.sizing.floor_repeats, repeats, b, ledger_);
     const Timings t = perf_launches(h, timed, b, ledger_, ledger_.total() - settled_);
     settled_ = ledger_.total();
     return t;
@@ -146,9 +146,9 @@ Measurement MeasurementDriver::run(const KernelHarness& h, double share) {
     if (h.describe) h.describe(m);
     {
         PhaseScope verifying(Phase::Verify);
-        m.verification = h.verify();
+        m.verification = h.check.verify();
     }
-    apply_verification(m, h.noun);
+    apply_verification(m, h.check.noun);
     if (m.status == Status::Ok && h.peak && m.rate() > 0) add_share_of_peak(*h.peak, m.rate(), m);
     note_spent(m);
     return m;

@@ -18,41 +18,56 @@
 
 namespace clgauge {
 
-// What a harness supplies for one launch shape.
-struct KernelHarness {
-    // One launch of the current shape; its event's START..END is the sample.
-    Enqueue enqueue;
-    // Instead of `enqueue`: the harness's own timed launches (several queues, pairs of
-    // launches, host-timed copies), `reps` samples after `warmups` launches.
+// A harness that times its own launches instead of one enqueue (several queues, pairs of
+// launches, host-timed copies, thousands of empty launches).
+struct ManualTiming {
+    // `reps` samples after `warmups` launches.
     TimedLaunches timed;
-    // Perf: makes one launch about `factor` times longer (MeasurementDriver::grow_repeats, more
+    // A harness that counts its own launches: `reps` samples after `warmups`, in either mode,
+    // without calibration (0: the driver's count), in one batch: a warm-up ramp is left out of
+    // them, not taken again.
+    int warmups = 0, reps = 0;
+};
+
+// How a perf launch is sized to the budget.
+struct LaunchSizing {
+    // Makes one launch about `factor` times longer (MeasurementDriver::grow_repeats, more
     // work-groups) and returns false when it cannot. Unset, or `pinned`: the launch is timed as
     // it stands (one warm-up launch sizes the count).
     GrowLaunch grow;
-    // Perf, a launch that is not grown: makes it about `factor` (< 1) times as long (a
-    // transfer's bytes, an array's units) and returns false when it cannot. A first launch
-    // longer than Budget::most_launch_seconds() is cut to Budget::launch_seconds() before the
-    // launch is timed, so that the timed launches keep the budget's bound.
+    // A launch that is not grown: makes it about `factor` (< 1) times as long (a transfer's
+    // bytes, an array's units) and returns false when it cannot. A first launch longer than
+    // Budget::most_launch_seconds() is cut to Budget::launch_seconds() before the launch is
+    // timed, so that the timed launches keep the budget's bound.
     GrowLaunch shrink;
     bool pinned = false;
-    // Perf: the repeats a launch should run at least for its figure to mean what it says (a
-    // chain long enough that a fixed cost per launch stays small). Before calibration the
-    // driver keeps as much of it as the budget's bound lets one launch take, measured from
-    // probe launches that grow `MeasurementDriver::repeats`. 1: no floor.
+    // The repeats a launch should run at least for its figure to mean what it says (a chain
+    // long enough that a fixed cost per launch stays small). Before calibration the driver
+    // keeps as much of it as the budget's bound lets one launch take, measured from probe
+    // launches that grow `MeasurementDriver::repeats`. 1: no floor.
     uint32_t floor_repeats = 1;
     int rounds = 4; // calibration rounds at most
-    // A harness that counts its own launches (thousands of empty ones): `reps` samples after
-    // `warmups`, in either mode, without calibration (0: the driver's count), in one batch: a
-    // warm-up ramp is left out of them, not taken again.
-    int warmups = 0, reps = 0;
     // The test-only slowdown as that many back-to-back launches per sample, for kernels
     // without a repeat count (else the kernel runs MeasurementDriver::launched_repeats()).
     bool slowdown_relaunches = false;
+};
+
+// How what the last launch left is judged, in the verify phase.
+struct OutputCheck {
+    std::function<Verification()> verify; // reads it back and compares it with the CPU's
+    std::string noun = "words";           // what verify counts, for the failure message
+};
+
+// What a harness supplies for one launch shape: its kernel, and nothing of the protocol.
+struct KernelHarness {
+    // One launch of the current shape; its event's START..END is the sample. Unused where
+    // `manual` times the launches.
+    Enqueue enqueue;
+    ManualTiming manual;
+    LaunchSizing sizing; // perf
     // Once timed: the launch's work, sizes and details (m.timings is set; it may rescale them).
     std::function<void(Measurement&)> describe;
-    // Reads back what the last launch left and judges it, in the verify phase.
-    std::function<Verification()> verify;
-    std::string noun = "words"; // what verify counts, for the failure message
+    OutputCheck check;
     // The peak the figure (B/s) is a share of, where known: the details "peak_Bps",
     // "peak_basis" and "share".
     std::optional<MemoryPeak> peak;
@@ -126,7 +141,7 @@ class MeasurementDriver {
 Timings perf_launches(const KernelHarness& h, const TimedLaunches& timed, const Budget& budget,
                       BudgetLedger& ledger, double already = 0);
 
-// A floor of `floor` repeats on a launch (KernelHarness::floor_repeats) kept as far as
+// A floor of `floor` repeats on a launch (LaunchSizing::floor_repeats) kept as far as
 // `budget` lets one launch take: `repeats` (which `timed` launches with) is set from probe
 // launches, each charged to `ledger`.
 void keep_floor(const TimedLaunches& timed, uint32_t floor, uint32_t& repeats, const Budget& budget,

@@ -54,6 +54,10 @@ bool word_not_finite(uint64_t bits, WordKind kind) {
     }
 }
 
+std::vector<size_t> check_sample(Mode mode, size_t n, size_t perf_count) {
+    return sample_items(n, mode == Mode::Perf ? perf_count : n);
+}
+
 std::vector<size_t> sample_items(size_t n, size_t count) {
     std::vector<size_t> items;
     if (count >= n) {

@@ -18,6 +18,9 @@ bool word_not_finite(uint64_t bits, WordKind kind);
 // Every item when count >= n, else `count` items spread over [0, n) plus both ends;
 // deterministic so a rerun checks the same items.
 std::vector<size_t> sample_items(size_t n, size_t count);
+// The items a launch of `n` is checked at: every one in conformance, `perf_count` of them
+// (sample_items) in perf, where a launch holds tens of millions.
+std::vector<size_t> check_sample(Mode mode, size_t n, size_t perf_count);
 
 // Bit-exact comparison of got vs expected (both words_per_item words per checked item, in
 // the order of `items`), plus the degeneracy check on the expected values: not all equal,

@@ -1,5 +1,5 @@
 // label selftest: a memory entry whose launch is too long for the budget's bound streams a
-// prefix of its arrays (KernelHarness::shrink), counts the bytes of that prefix and verifies
+// prefix of its arrays (LaunchSizing::shrink), counts the bytes of that prefix and verifies
 // what the cut launch left; the prefix stays far past the device's cache.
 #include "device_fixture.hpp"
 #include "registry/registry.hpp"

@@ -232,6 +232,14 @@ TEST(Verify, SampleIsDeterministicAndCoversEnds) {
     EXPECT_EQ(sample_items(10, 256).size(), 10u);
 }
 
+// Conformance checks every item; perf a sample, the same one each run.
+TEST(Verify, TheCheckSampleIsEveryItemInConformance) {
+    EXPECT_EQ(check_sample(Mode::Conformance, 100000, 256).size(), 100000u);
+    const auto perf = check_sample(Mode::Perf, 100000, 256);
+    EXPECT_LT(perf.size(), 300u);
+    EXPECT_EQ(perf, sample_items(100000, 256));
+}
+
 TEST(Format, RatiosAndRates) {
     EXPECT_EQ(format_ratio(2.0), "2x");
     EXPECT_EQ(format_ratio(1.0 / 16), "1/16");

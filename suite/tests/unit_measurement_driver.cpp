@@ -30,7 +30,7 @@ struct FakeHarness {
     double launch_s() const { return fixed + per_repeat * repeats; }
     KernelHarness parts() {
         KernelHarness h;
-        h.timed = [this](int warmups, int reps) {
+        h.manual.timed = [this](int warmups, int reps) {
             reps += extra_reps;
             launches += warmups + reps;
             Timings t;
@@ -38,7 +38,7 @@ struct FakeHarness {
             t.host = t.device;
             return t;
         };
-        h.grow = [this](double factor) { return grow_repeats(repeats, factor, most); };
+        h.sizing.grow = [this](double factor) { return grow_repeats(repeats, factor, most); };
         return h;
     }
 };
@@ -60,7 +60,7 @@ TEST(MeasurementDriver, EveryLaunchCostKeepsTwiceTheBudget) {
                         b.min_launch_seconds = floor_s;
                         BudgetLedger ledger;
                         const KernelHarness h = f.parts();
-                        const Timings t = perf_launches(h, h.timed, b, ledger);
+                        const Timings t = perf_launches(h, h.manual.timed, b, ledger);
                         const std::string what = "budget " + std::to_string(budget_s) +
                                                  ", launch " + std::to_string(fixed) + " + " +
                                                  std::to_string(per_repeat) + " x repeats";
@@ -80,7 +80,7 @@ TEST(MeasurementDriver, LaunchesThatFitGetTheirSamples) {
     const Budget b{.seconds = 0.1};
     BudgetLedger ledger;
     const KernelHarness h = f.parts();
-    const Timings t = perf_launches(h, h.timed, b, ledger);
+    const Timings t = perf_launches(h, h.manual.timed, b, ledger);
     EXPECT_EQ(t.device.count(), size_t(b.reps_for(f.launch_s())));
     EXPECT_LE(ledger.total(), b.bound_seconds());
     EXPECT_GT(ledger.measure_s, 0);
@@ -96,7 +96,7 @@ TEST(MeasurementDriver, FloorIsCappedSoMinRepsFit) {
     FakeHarness f{.per_repeat = 1e-4};
     BudgetLedger ledger;
     const KernelHarness h = f.parts();
-    const Timings t = perf_launches(h, h.timed, b, ledger);
+    const Timings t = perf_launches(h, h.manual.timed, b, ledger);
     EXPECT_GE(t.device.count(), size_t(b.min_reps));
     EXPECT_FALSE(budget_overrun(ledger, b).has_value());
 }
@@ -109,8 +109,8 @@ TEST(MeasurementDriver, ALaunchTooLongForTheBudgetIsCaught) {
     Budget b{.seconds = 0.1};
     BudgetLedger ledger;
     KernelHarness h = f.parts();
-    h.pinned = true;
-    const Timings t = perf_launches(h, h.timed, b, ledger);
+    h.sizing.pinned = true;
+    const Timings t = perf_launches(h, h.manual.timed, b, ledger);
     EXPECT_EQ(t.device.count(), size_t(b.min_reps));
     EXPECT_EQ(f.launches, b.min_reps + 1);
     EXPECT_DOUBLE_EQ(ledger.total(), real_seconds(f));
@@ -127,22 +127,22 @@ TEST(MeasurementDriver, ALaunchTooLongIsCutWhereItCanBe) {
     FakeHarness cut{.per_repeat = 38e-3 / 256}, kept{.per_repeat = 38e-3 / 256};
     cut.repeats = kept.repeats = 256; // MiB
     KernelHarness h = cut.parts(), stuck = kept.parts();
-    h.pinned = stuck.pinned = true;
-    h.shrink = [&](double factor) {
+    h.sizing.pinned = stuck.sizing.pinned = true;
+    h.sizing.shrink = [&](double factor) {
         const auto to = uint32_t(cut.repeats * factor);
         if (to == 0 || to >= cut.repeats) return false;
         cut.repeats = to;
         return true;
     };
-    stuck.shrink = [](double) { return false; };
+    stuck.sizing.shrink = [](double) { return false; };
     BudgetLedger ledger, broken;
-    const Timings t = perf_launches(h, h.timed, b, ledger);
+    const Timings t = perf_launches(h, h.manual.timed, b, ledger);
     EXPECT_LT(cut.repeats, 256u);
     EXPECT_LE(cut.launch_s(), b.launch_seconds() * 1.01); // cut to the aim of a launch
     EXPECT_GE(t.device.count(), size_t(b.min_reps));
     EXPECT_FALSE(budget_overrun(ledger, b).has_value()) << ledger.total();
     EXPECT_EQ(ledger.launches, cut.launches);
-    perf_launches(stuck, stuck.timed, b, broken);
+    perf_launches(stuck, stuck.manual.timed, b, broken);
     EXPECT_TRUE(budget_overrun(broken, b).has_value()) << broken.total();
 }
 
@@ -156,8 +156,8 @@ Timings just_under_the_most(bool can_cut, BudgetLedger& ledger) {
     f.repeats = 256;
     int made = 0;
     KernelHarness h = f.parts();
-    h.pinned = true;
-    h.timed = [&](int warmups, int reps) {
+    h.sizing.pinned = true;
+    h.manual.timed = [&](int warmups, int reps) {
         std::vector<double> samples;
         for (int i = 0; i < warmups + reps; ++i, ++made)
             if (i >= warmups) samples.push_back(f.launch_s() * (made == 0 ? 1.0 : 1.125));
@@ -167,13 +167,13 @@ Timings just_under_the_most(bool can_cut, BudgetLedger& ledger) {
         t.clock = TimerSource::Host; // a copy the host times: no calibration launch is reused
         return t;
     };
-    h.shrink = [&](double factor) {
+    h.sizing.shrink = [&](double factor) {
         const auto to = uint32_t(f.repeats * factor);
         if (!can_cut || to == 0 || to >= f.repeats) return false;
         f.repeats = to;
         return true;
     };
-    return perf_launches(h, h.timed, b, ledger);
+    return perf_launches(h, h.manual.timed, b, ledger);
 }
 
 TEST(MeasurementDriver, ALaunchJustUnderTheMostIsCutToo) {
@@ -198,7 +198,7 @@ Timings slowing_midway(int measure_parts, BudgetLedger& ledger) {
     FakeHarness f{.per_repeat = 1e-3};
     int measured = 0; // samples taken in the measure phase
     KernelHarness h = f.parts();
-    h.timed = [&](int warmups, int reps) {
+    h.manual.timed = [&](int warmups, int reps) {
         f.launches += warmups + reps;
         std::vector<double> samples;
         const bool measuring = current_phase() == Phase::Measure;
@@ -211,7 +211,7 @@ Timings slowing_midway(int measure_parts, BudgetLedger& ledger) {
         t.host = t.device;
         return t;
     };
-    return perf_launches(h, h.timed, b, ledger);
+    return perf_launches(h, h.manual.timed, b, ledger);
 }
 
 TEST(MeasurementDriver, AHostThatSlowsMidwayKeepsTheBound) {
@@ -234,8 +234,8 @@ TEST(MeasurementDriver, LaunchesThatVaryKeepTheBoundAtEveryLength) {
         const double launch = 4e-3 + step * 0.5e-3; // up to just under the most a launch may take
         int made = 0;
         KernelHarness h;
-        h.pinned = true;
-        h.timed = [&](int warmups, int reps) {
+        h.sizing.pinned = true;
+        h.manual.timed = [&](int warmups, int reps) {
             std::vector<double> host, device;
             for (int i = 0; i < warmups + reps; ++i) {
                 const double t = launch * (made++ % 3 == 2 ? 1.5 : 1.0);
@@ -246,7 +246,7 @@ TEST(MeasurementDriver, LaunchesThatVaryKeepTheBoundAtEveryLength) {
             return Timings{summarize(device), summarize(host)};
         };
         BudgetLedger ledger;
-        const Timings t = perf_launches(h, h.timed, b, ledger);
+        const Timings t = perf_launches(h, h.manual.timed, b, ledger);
         EXPECT_GE(t.device.count(), size_t(b.min_reps)) << launch;
         if (budget_overrun(ledger, b)) {
             ++broken;
@@ -274,16 +274,16 @@ int samples_beside_background(bool hold_works, bool shares_device = true, bool h
     f.most = 64;
     int beside = 0, samples = 0;
     KernelHarness h = f.parts();
-    const TimedLaunches inner = h.timed;
-    h.timed = [&](int warmups, int reps) {
+    const TimedLaunches inner = h.manual.timed;
+    h.manual.timed = [&](int warmups, int reps) {
         samples += reps;
         if (!held) beside += reps;
         return inner(warmups, reps);
     };
-    h.floor_repeats = 16;
+    h.sizing.floor_repeats = 16;
     BudgetLedger ledger;
-    keep_floor(h.timed, h.floor_repeats, f.repeats, Budget{}, ledger);
-    (void)perf_launches(h, h.timed, Budget{}, ledger);
+    keep_floor(h.manual.timed, h.sizing.floor_repeats, f.repeats, Budget{}, ledger);
+    (void)perf_launches(h, h.manual.timed, Budget{}, ledger);
     if (hold_works && (shares_device || host_timed)) {
         EXPECT_FALSE(background_work_going()) << "held, yet said to go on";
     }
@@ -318,8 +318,8 @@ TEST(MeasurementDriver, WorkAroundTheTimedSpanIsCharged) {
     const Budget b{.seconds = 0.05};
     int launches = 0;
     KernelHarness h;
-    h.pinned = true;
-    h.timed = [&](int warmups, int reps) {
+    h.sizing.pinned = true;
+    h.manual.timed = [&](int warmups, int reps) {
         for (int i = 0; i < warmups + reps; ++i)
             std::this_thread::sleep_for(std::chrono::milliseconds(5));
         launches += warmups + reps;
@@ -330,7 +330,7 @@ TEST(MeasurementDriver, WorkAroundTheTimedSpanIsCharged) {
     };
     BudgetLedger ledger;
     const auto t0 = std::chrono::steady_clock::now();
-    const Timings t = perf_launches(h, h.timed, b, ledger);
+    const Timings t = perf_launches(h, h.manual.timed, b, ledger);
     const double wall =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     EXPECT_GE(t.device.count(), size_t(b.min_reps));
@@ -349,14 +349,14 @@ TEST(MeasurementDriver, AFloorOnTheRepeatsKeepsTheBound) {
     {
         FakeHarness f{.fixed = 1e-4, .per_repeat = 1e-7};
         BudgetLedger ledger;
-        keep_floor(f.parts().timed, floor, f.repeats, b, ledger);
+        keep_floor(f.parts().manual.timed, floor, f.repeats, b, ledger);
         EXPECT_EQ(f.repeats, floor) << "a floor that fits is kept";
         EXPECT_EQ(ledger.launches, f.launches);
     }
     {
         FakeHarness f{.fixed = 1e-3, .per_repeat = 1e-5}; // the floor would take 83 ms
         BudgetLedger ledger;
-        keep_floor(f.parts().timed, floor, f.repeats, b, ledger);
+        keep_floor(f.parts().manual.timed, floor, f.repeats, b, ledger);
         EXPECT_LT(f.repeats, floor);
         EXPECT_LE(f.launch_s(), most);
         EXPECT_GE(f.launch_s(), 0.5 * most) << "as much of the floor as fits";
@@ -365,7 +365,7 @@ TEST(MeasurementDriver, AFloorOnTheRepeatsKeepsTheBound) {
     {
         FakeHarness f{.fixed = 2 * most, .per_repeat = 1e-5};
         BudgetLedger ledger;
-        keep_floor(f.parts().timed, floor, f.repeats, b, ledger);
+        keep_floor(f.parts().manual.timed, floor, f.repeats, b, ledger);
         EXPECT_EQ(f.repeats, 1u) << "a floor taken where no growth was measured";
     }
 }
@@ -380,10 +380,10 @@ TEST(MeasurementDriver, WhatWasSpentBeforeComesOutOfTheBound) {
     FakeHarness told{.per_repeat = 1e-3}, untold{.per_repeat = 1e-3};
     told.repeats = untold.repeats = 10; // launches of 10 ms, timed as they stand
     KernelHarness h1 = told.parts(), h2 = untold.parts();
-    h1.pinned = h2.pinned = true;
+    h1.sizing.pinned = h2.sizing.pinned = true;
     BudgetLedger kept, broken;
-    const Timings t = perf_launches(h1, h1.timed, b, kept, before);
-    perf_launches(h2, h2.timed, b, broken);
+    const Timings t = perf_launches(h1, h1.manual.timed, b, kept, before);
+    perf_launches(h2, h2.manual.timed, b, broken);
     EXPECT_GE(t.device.count(), size_t(b.min_reps));
     EXPECT_LE(before + kept.total(), b.bound_seconds() * 1.0001) << kept.total();
     EXPECT_GT(before + broken.total(), b.bound_seconds()) << broken.total();
@@ -397,8 +397,8 @@ TEST(MeasurementDriver, PlantedHarnessIgnoringTheCountIsCaught) {
     const Budget b{.seconds = 0.1};
     BudgetLedger kept, broken;
     const KernelHarness h1 = honest.parts(), h2 = greedy.parts();
-    perf_launches(h1, h1.timed, b, kept);
-    perf_launches(h2, h2.timed, b, broken);
+    perf_launches(h1, h1.manual.timed, b, kept);
+    perf_launches(h2, h2.manual.timed, b, broken);
     EXPECT_FALSE(budget_overrun(kept, b).has_value());
     EXPECT_TRUE(budget_overrun(broken, b).has_value());
     EXPECT_GT(real_seconds(greedy), b.bound_seconds());
@@ -439,10 +439,10 @@ TEST(MeasurementDriver, ALaterBudgetNoteReplacesTheEarlier) {
 TEST(MeasurementDriver, PlantedGrowthIgnoringTheFactorIsCaught) {
     FakeHarness f{.per_repeat = 1e-3};
     KernelHarness h = f.parts();
-    h.grow = [&f](double) { return grow_repeats(f.repeats, 1000, f.most); };
+    h.sizing.grow = [&f](double) { return grow_repeats(f.repeats, 1000, f.most); };
     const Budget b{.seconds = 0.1};
     BudgetLedger ledger;
-    perf_launches(h, h.timed, b, ledger);
+    perf_launches(h, h.manual.timed, b, ledger);
     EXPECT_TRUE(budget_overrun(ledger, b).has_value());
 }
 
@@ -450,11 +450,11 @@ TEST(MeasurementDriver, PlantedGrowthIgnoringTheFactorIsCaught) {
 TEST(MeasurementDriver, OwnCountIsCharged) {
     FakeHarness f{.fixed = 2e-5};
     KernelHarness h = f.parts();
-    h.warmups = 20;
-    h.reps = 2000;
+    h.manual.warmups = 20;
+    h.manual.reps = 2000;
     const Budget b{.seconds = 0.1};
     BudgetLedger ledger;
-    const Timings t = perf_launches(h, h.timed, b, ledger);
+    const Timings t = perf_launches(h, h.manual.timed, b, ledger);
     EXPECT_EQ(t.device.count(), 2000u);
     EXPECT_EQ(ledger.launches, 2020);
     EXPECT_NEAR(ledger.total(), 2020 * 2e-5, 1e-9);
