@@ -322,7 +322,7 @@ RunOptions run_options_for(const CliOptions& cli) {
     if (cli.run.timeout_s) o.timeout_s = *cli.run.timeout_s;
     o.forced_path = cli.run.path;
     // The table builds its programs ahead, one per core (CLGAUGE_BUILD_THREADS=0: as asked).
-    o.build_threads = build_threads_per_core();
+    o.build.threads = build_threads_per_core();
     return o;
 }
 

@@ -87,7 +87,7 @@ Outcome table_device(Session& session, const std::vector<const Benchmark*>& sele
 
 ConductResult conduct(const RunRequest& request, const std::string& journal_file) {
     RunRequest r = request;
-    r.options.identify_code = reports_code(request);
+    r.options.build.identify_code = reports_code(request);
     const auto selection = select_benchmarks(r.only);
     if (selection.empty())
         throw std::invalid_argument("--only '" + r.only + "' matches no benchmark");

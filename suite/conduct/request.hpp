@@ -74,7 +74,7 @@ inline std::string json_report_file(const RunRequest& r) {
 }
 
 // Whether anything the request writes or judges carries the compiled code's identity (a JSON
-// report, a baseline's check or recording, the audit): else RunOptions::identify_code is off.
+// report, a baseline's check or recording, the audit): else RunOptions::build.identify_code is off.
 inline bool reports_code(const RunRequest& r) {
     return !json_report_file(r).empty() || std::holds_alternative<CheckMode>(r.mode) ||
            std::holds_alternative<RecordMode>(r.mode) || std::holds_alternative<AuditMode>(r.mode);

@@ -29,7 +29,7 @@ void build_only(const std::vector<DeviceEntry>& devices,
                       << workers->built(entry.index) << " programs\n";
         } else { // no workers, or one failed: what they did not build is built here
             Session session(entry);
-            build_ahead(session, selection, opts, std::max(1u, opts.build_threads));
+            build_ahead(session, selection, opts, std::max(1u, opts.build.threads));
         }
         std::cout << "built the programs of " << selection.size() << " benchmark(s) for "
                   << entry.facts.name << "\n";

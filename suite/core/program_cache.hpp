@@ -89,7 +89,7 @@ class ProgramCache {
     }
     // Keep each program's device binaries in its CodeIdentity (the work audit reads them).
     void keep_device_code(bool keep) { keep_device_code_ = keep; }
-    // Identify the programs built from now on (RunOptions::identify_code); off, their code
+    // Identify the programs built from now on (RunOptions::build.identify_code); off, their code
     // stays unknown unless keep_device_code asks for it.
     void identify_code(bool identify) { identify_code_ = identify; }
     // The code of the programs got (built or found in the cache) since the last call, combined

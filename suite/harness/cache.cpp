@@ -25,8 +25,8 @@ Measurement run_cache(const CacheSpec& spec, Session& s, const ImplPath& path,
     MeasurementDriver d(s, opts);
     const bool perf = d.perf();
     CacheSize asked;
-    if (opts.working_set_bytes)
-        asked = {double(*opts.working_set_bytes), "set by the run (a sweep point)"};
+    if (opts.launch.working_set_bytes)
+        asked = {double(*opts.launch.working_set_bytes), "set by the run (a sweep point)"};
     else
         asked = spec.working_set(s.facts());
     const size_t window = cache_window_bytes(size_t(asked.bytes));
@@ -40,8 +40,9 @@ Measurement run_cache(const CacheSpec& spec, Session& s, const ImplPath& path,
     cl::Kernel filler = d.kernel("cache.cl", "cache_fill", path.options);
     // CLGAUGE_MEM_TUNE's local and wgs reshape the launch (tuning on a GPU without a rebuild;
     // its parser refuses 0).
-    const size_t local = pick_local_size(kernel, s, opts.mem_tune.local.value_or(spec.local));
-    const unsigned groups_per_cu = opts.mem_tune.wgs.value_or(spec.groups_per_cu);
+    const size_t local =
+        pick_local_size(kernel, s, opts.launch.mem_tune.local.value_or(spec.local));
+    const unsigned groups_per_cu = opts.launch.mem_tune.wgs.value_or(spec.groups_per_cu);
     const size_t slots = (local + ref::kCacheRow - 1) / ref::kCacheRow;
     const size_t groups = perf ? cache_perf_groups(n / ref::kCacheChunk, slots,
                                                    s.facts().compute_units, groups_per_cu)
@@ -72,7 +73,7 @@ Measurement run_cache(const CacheSpec& spec, Session& s, const ImplPath& path,
     // groups drift into convoys, each reading what the one ahead just read, and the L2 serves a
     // window several times its size (baselines/nvidia/NOTES.md: with few covers a window past the
     // L2 reads at its DRAM's rate). CLGAUGE_MEM_TUNE's covers (a probe) is taken as it is.
-    const auto pinned = opts.mem_tune.covers;
+    const auto pinned = opts.launch.mem_tune.covers;
     if (perf && !pinned && double(window) > second_level_cache(s.facts()).bytes)
         most = std::min(most, std::max(cover, 1u) * kCoversPastL2);
     if (cover > most)

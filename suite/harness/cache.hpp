@@ -2,7 +2,7 @@
 // window (the working set) of float4 elements again and again, each work-item summing what it
 // read; the bandwidth counts the bytes the loads request. Which cache serves them follows
 // from the window's size: the entries size it from the device's cache facts, the cache sweep
-// sets it through RunOptions::working_set_bytes.
+// sets it through RunOptions::launch.working_set_bytes.
 #pragma once
 #include "core/cache_size.hpp"
 #include "harness/adapter.hpp"
@@ -20,7 +20,7 @@ struct CacheSpec {
     EntryHeader entry; // unit B/s
     // The working set on this device and how it was chosen, where RunOptions gives none.
     CacheSize (*working_set)(const DeviceFacts& f) = nullptr;
-    // The launch; RunOptions::mem_tune's `local` and `wgs` override them (CLGAUGE_MEM_TUNE).
+    // The launch; RunOptions::launch.mem_tune's `local` and `wgs` override them (CLGAUGE_MEM_TUNE).
     size_t local = 1024;        // work-items per group (at most what the kernel allows)
     unsigned groups_per_cu = 4; // perf launches: at most this many (cache_perf_groups)
 };

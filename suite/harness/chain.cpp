@@ -33,8 +33,8 @@ constexpr size_t kPerfCrossCheckItems = 16;
 // code size without a rebuild.
 unsigned chain_unrolled_steps(const ChainSpec& spec, const RunOptions& opts, bool cpu_device) {
     const bool capped = cpu_device && !spec.reference_follows_unroll;
-    return opts.mem_tune.unroll.value_or(capped ? std::min(spec.steps, kCpuChainSteps)
-                                                : spec.steps);
+    return opts.launch.mem_tune.unroll.value_or(capped ? std::min(spec.steps, kCpuChainSteps)
+                                                       : spec.steps);
 }
 
 namespace {
@@ -49,12 +49,12 @@ Measurement run_chain(const ChainSpec& spec, Session& s, const ImplPath& path,
     // CLGAUGE_MEM_TUNE's local (and wgs, below) reshape the launch: probing a GPU without a
     // rebuild.
     const size_t local = pick_local_size(
-        kernel, s, opts.small_launch ? kSmallLocal : opts.mem_tune.local.value_or(kLocal));
+        kernel, s, opts.small_launch ? kSmallLocal : opts.launch.mem_tune.local.value_or(kLocal));
     const size_t item_bytes = spec.word_bytes * spec.words_per_item;
 
     // Perf: kPerfGroupsPerCu groups per unit; the work per item grows with `repeats` to the
     // target.
-    const size_t groups_per_cu = opts.mem_tune.wgs.value_or(kPerfGroupsPerCu);
+    const size_t groups_per_cu = opts.launch.mem_tune.wgs.value_or(kPerfGroupsPerCu);
     size_t global = d.perf() ? d.global_size(s.facts().compute_units * local * groups_per_cu)
                              : (opts.small_launch ? kSmallItems : kConformanceItems);
     global = round_up(global, local);

@@ -28,7 +28,7 @@ inline constexpr unsigned kChainSteps = 512;
 // words_per_item words of word_bytes each at out[gid * words_per_item ...], after
 // repeats * CLG_STEPS steps. With `input` set, a 4th argument `global const uint* in` holds
 // input_words words, in[i] = input(seed, i), for kernels fed from memory. Honors
-// RunOptions::global_size and ::repeats (perf mode): a pinned launch is timed as it is,
+// RunOptions::launch.global_size and ::repeats (perf mode): a pinned launch is timed as it is,
 // without calibration; and mem_tune's local, wgs (work-groups per compute unit) and unroll.
 struct ChainSpec {
     EntryHeader entry;

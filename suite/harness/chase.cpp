@@ -118,7 +118,7 @@ Measurement run_chase(const ChaseSpec& spec, Session& s, const ImplPath&, const 
     const DeviceFacts& f = s.facts();
     size_t bytes =
         d.perf() ? (f.is_gpu() ? spec.gpu_bytes : spec.cpu_bytes) : spec.conformance_bytes;
-    if (opts.array_bytes && !spec.in_local) bytes = *opts.array_bytes;
+    if (opts.launch.array_bytes && !spec.in_local) bytes = *opts.launch.array_bytes;
     // A local copy takes at most half the device's local memory (the rest is the runtime's).
     if (spec.in_local) bytes = std::min<size_t>(bytes, f.local_mem / 2);
     Chase chase(s, spec, opts, std::min(bytes, max_buffer_bytes(s)));

@@ -11,8 +11,8 @@ namespace clgauge {
 
 // Kernel contract (kernels/chase.cl): kernel void NAME(global const uint* next, global uint*
 // state, uint steps) reads its start from state[0], follows next[] `steps` times and leaves the
-// index it reached in state[0]. The working set is RunOptions::array_bytes (the chase sweep's
-// point, CLGAUGE_MEM_MIB), else `gpu_bytes` on a GPU and `cpu_bytes` elsewhere, and
+// index it reached in state[0]. The working set is RunOptions::launch.array_bytes (the chase
+// sweep's point, CLGAUGE_MEM_MIB), else `gpu_bytes` on a GPU and `cpu_bytes` elsewhere, and
 // `conformance_bytes` in a conformance run.
 struct ChaseSpec {
     EntryHeader entry; // family "chase", unit s, one native path

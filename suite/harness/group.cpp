@@ -43,7 +43,7 @@ Measurement run_group(const GroupSpec& spec, Session& s, const ImplPath& path,
     // CLGAUGE_MEM_TUNE's wgs sets the work-groups per compute unit (tuning on a GPU without
     // a rebuild; its parser refuses 0); the work-group size stays the entry's, since barrier
     // entries measure it.
-    const unsigned groups_per_cu = opts.mem_tune.wgs.value_or(spec.groups_per_cu);
+    const unsigned groups_per_cu = opts.launch.mem_tune.wgs.value_or(spec.groups_per_cu);
     size_t groups = !d.perf()          ? kConformanceGroups
                     : spec.perf_groups ? spec.perf_groups
                                        : size_t(s.facts().compute_units) * groups_per_cu;

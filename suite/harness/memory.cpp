@@ -36,7 +36,7 @@ struct Tune {
     unsigned tile; // 0: grid-stride
 };
 
-// The entry's launch shape, with RunOptions::mem_tune's overrides for the tunable entries.
+// The entry's launch shape, with RunOptions::launch.mem_tune's overrides for the tunable entries.
 Tune tune_for(const MemSpec& spec, const MemTune& over) {
     Tune t{spec.vec, spec.unroll, spec.wgs_per_cu, spec.local, spec.tile};
     if (!spec.tunable) return t;
@@ -258,12 +258,12 @@ unsigned preferred_int_width(const Session& s) {
 
 Measurement run_memory(const MemSpec& spec, Session& s, const ImplPath& path,
                        const RunOptions& opts) {
-    const Tune tune = tune_for(spec, opts.mem_tune);
+    const Tune tune = tune_for(spec, opts.launch.mem_tune);
     // One placeholder for the whole run, not one per width: Oclgrind 21.10 takes a larger
     // buffer that reuses a released small argument's address as uninitialized past its 64
     // bytes (docs/reproducers/oclgrind/released_buffer.c).
     const cl::Buffer unused(s.context, CL_MEM_READ_ONLY, 64);
-    const unsigned param = spec.stride_ratio ? opts.stride.value_or(spec.param) : spec.param;
+    const unsigned param = spec.stride_ratio ? opts.launch.stride.value_or(spec.param) : spec.param;
     MeasurementDriver d(s, opts);
     if (!spec.vector_sweep) {
         return run_once(spec, s, path, d, tune, param, unused, 1);
@@ -304,8 +304,8 @@ Measurement run_memory(const MemSpec& spec, Session& s, const ImplPath& path,
 size_t memory_array_bytes(const Session& s, const RunOptions& opts, unsigned arrays) {
     const DeviceFacts& f = s.facts();
     double bytes;
-    if (opts.array_bytes)
-        bytes = double(*opts.array_bytes);
+    if (opts.launch.array_bytes)
+        bytes = double(*opts.launch.array_bytes);
     else if (f.is_cpu())
         bytes = kCpuArrayBytes;
     else if (const auto peak = memory_peak(f))
@@ -323,7 +323,7 @@ size_t memory_array_bytes(const Session& s, const RunOptions& opts, unsigned arr
 
 std::string memory_build_options(const MemSpec& spec, const ImplPath& path, const RunOptions& opts,
                                  const std::string& cl_std) {
-    return options_for(spec, path, tune_for(spec, opts.mem_tune), cl_std);
+    return options_for(spec, path, tune_for(spec, opts.launch.mem_tune), cl_std);
 }
 
 Benchmark memory_benchmark(MemSpec spec) {

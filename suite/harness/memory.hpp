@@ -41,7 +41,7 @@ struct MemSpec {
     unsigned param = 0;
     bool whole_groups = false; // n must be a multiple of the work-group size (block I/O)
     bool subgroup_std = false; // the khr path needs the device's -cl-std for sub-groups
-    bool tunable = false;      // RunOptions::mem_tune may override vec, unroll, wgs, local, tile
+    bool tunable = false; // RunOptions::launch.mem_tune may override vec, unroll, wgs, local, tile
     bool stride_ratio = false; // also time param = 1 and report the ratio to it
     bool vector_sweep = false; // time vec 1..16; the figure is the device's preferred width
     MemReference reference = nullptr;
@@ -58,7 +58,7 @@ std::string memory_build_options(const MemSpec& spec, const ImplPath& path, cons
 // Bytes of one array in a perf run: on a GPU far past the last-level cache and, where the
 // theoretical bandwidth is known, 2.5 ms of it per pass; 25.6 MiB on a CPU device; within
 // the allocation limits for `arrays` arrays. The time budget does not change it.
-// RunOptions::array_bytes overrides the size (CLGAUGE_MEM_MIB; the sweep over sizes).
+// RunOptions::launch.array_bytes overrides the size (CLGAUGE_MEM_MIB; the sweep over sizes).
 size_t memory_array_bytes(const Session& s, const RunOptions& opts, unsigned arrays);
 
 } // namespace clgauge

@@ -36,7 +36,7 @@ constexpr size_t kPageablePieces[] = {0, size_t(64) << 20, size_t(16) << 20, siz
 size_t transfer_bytes(const Session& s, const RunOptions& opts) {
     if (opts.mode == Mode::Conformance) return opts.small_launch ? kSmallBytes : kConformanceBytes;
     double bytes = s.facts().is_cpu() ? kCpuTransferBytes : double(256 << 20);
-    if (opts.transfer_bytes) bytes = double(*opts.transfer_bytes);
+    if (opts.launch.transfer_bytes) bytes = double(*opts.launch.transfer_bytes);
     bytes = std::min(bytes, double(max_buffer_bytes(s)) / 2);
     return std::max<size_t>(4096, size_t(bytes) / 4096 * 4096);
 }

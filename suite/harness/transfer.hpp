@@ -25,7 +25,7 @@ Benchmark transfer_benchmark(TransferSpec spec);
 
 // Shared by the transfer harnesses (this one and transfer_routes.hpp):
 // bytes per transfer (4 MiB + a page in conformance; 256 MiB on a GPU, 12.8 MiB on a CPU
-// device, whatever the time budget; RunOptions::transfer_bytes, from CLGAUGE_XFER_MIB),
+// device, whatever the time budget; RunOptions::launch.transfer_bytes, from CLGAUGE_XFER_MIB),
 size_t transfer_bytes(const Session& s, const RunOptions& opts);
 // the fill kernel's program, built before any buffer is made: a run that builds its programs
 // ahead (ProgramCache::discover) stops there instead of filling hundreds of MiB of host memory,

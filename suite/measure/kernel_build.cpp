@@ -8,7 +8,7 @@ cl::Kernel build_kernel(Session& s, const std::string& source, const std::string
                         const std::string& options, const RunOptions& opts) {
     // The program cache (core/) keeps no clock: the build is charged here.
     PhaseScope building(Phase::Build);
-    const cl::Program& program = s.programs.get(source, options, opts.mutate_source);
+    const cl::Program& program = s.programs.get(source, options, opts.test.mutate_source);
     return cl::Kernel(program, kernel_name.c_str());
 }
 

@@ -14,7 +14,7 @@ namespace clgauge {
 
 MeasurementDriver::MeasurementDriver(Session& s, const RunOptions& o)
     : session(s), opts(o), budget(o.budget) {
-    if (repeats_pinned()) repeats = std::max<uint32_t>(1, *opts.repeats);
+    if (repeats_pinned()) repeats = std::max<uint32_t>(1, *opts.launch.repeats);
 }
 
 bool MeasurementDriver::grow_repeats(double factor, uint32_t most) {
@@ -22,11 +22,11 @@ bool MeasurementDriver::grow_repeats(double factor, uint32_t most) {
 }
 
 uint32_t MeasurementDriver::fitting_repeats(uint64_t most) const {
-    return uint32_t(std::clamp<uint64_t>(most / opts.slowdown, 1, UINT32_MAX));
+    return uint32_t(std::clamp<uint64_t>(most / opts.test.slowdown, 1, UINT32_MAX));
 }
 
 size_t MeasurementDriver::global_size(size_t own) const {
-    return perf() && opts.global_size ? *opts.global_size : own;
+    return perf() && opts.launch.global_size ? *opts.launch.global_size : own;
 }
 
 cl::Kernel MeasurementDriver::kernel(const std::string& source, const std::string& name,
@@ -108,7 +108,7 @@ void keep_floor(const TimedLaunches& timed, uint32_t floor, uint32_t& repeats, c
 Timings MeasurementDriver::time(const KernelHarness& h, double share) {
     TimedLaunches timed = h.manual.timed;
     if (!timed) {
-        const unsigned count = perf() && h.sizing.slowdown_relaunches ? opts.slowdown : 1;
+        const unsigned count = perf() && h.sizing.slowdown_relaunches ? opts.test.slowdown : 1;
         timed = [&h, this, count](int warmups, int reps) {
             return time_kernel(session.queue, h.enqueue, count, warmups, reps, opts.timeout_s);
         };

@@ -82,21 +82,22 @@ class MeasurementDriver {
     // This benchmark's budget: RunOptions' own, where a harness may set a floor on a launch.
     Budget budget;
     // The counted work of one launch that calibration grows; the kernel runs
-    // launched_repeats(), which the test-only slowdown multiplies. RunOptions::repeats pins it
-    // where a harness honors it (repeats_pinned()).
+    // launched_repeats(), which the test-only slowdown multiplies. RunOptions::launch.repeats pins
+    // it where a harness honors it (repeats_pinned()).
     uint32_t repeats = 1;
 
     bool perf() const { return opts.mode == Mode::Perf; }
     uint32_t launched_repeats() const { return uint32_t(slowed(repeats)); }
     // `count` steps, walks or repeats as the kernel runs them: times the test-only slowdown.
-    uint64_t slowed(uint64_t count) const { return count * opts.slowdown; }
+    uint64_t slowed(uint64_t count) const { return count * opts.test.slowdown; }
     // The most repeats whose slowed launch runs at most `most` (at least one).
     uint32_t fitting_repeats(uint64_t most) const;
     // Multiplies `repeats` by `factor`, up to `most`; false when it already is `most`.
     bool grow_repeats(double factor, uint32_t most);
-    // Perf with RunOptions::repeats set: `repeats` holds it, and the launch is not calibrated.
-    bool repeats_pinned() const { return perf() && opts.repeats.has_value(); }
-    // The work-items of a perf launch: RunOptions::global_size where set (a sweep's point),
+    // Perf with RunOptions::launch.repeats set: `repeats` holds it, and the launch is not
+    // calibrated.
+    bool repeats_pinned() const { return perf() && opts.launch.repeats.has_value(); }
+    // The work-items of a perf launch: RunOptions::launch.global_size where set (a sweep's point),
     // else `own`.
     size_t global_size(size_t own) const;
 

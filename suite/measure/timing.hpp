@@ -64,7 +64,7 @@ Timings without_warmup(Timings t);
 bool grow_repeats(uint32_t& repeats, double factor, uint32_t most);
 
 // Like time_launches, with `count` back-to-back launches per timed sample (the test-only
-// slowdown, RunOptions::slowdown): the sample is the first START to the last END.
+// slowdown, RunOptions::test.slowdown): the sample is the first START to the last END.
 Timings time_kernel(cl::CommandQueue& queue, const Enqueue& enqueue, unsigned count, int warmups,
                     int reps, double timeout_s);
 

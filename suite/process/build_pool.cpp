@@ -56,7 +56,7 @@ BuildsBeside::BuildsBeside(Session& session, BuildWorkers* workers, const RunOpt
     // (a program no worker is left to build is built on demand); after a failed worker, the
     // run builds ahead in its own threads what the workers did not.
     beside_ = workers->running();
-    if (beside_ || workers->failures().empty()) opts_.build_threads = 0;
+    if (beside_ || workers->failures().empty()) opts_.build.threads = 0;
     const BesidePolicy policy = beside_policy(session.facts());
     if (beside_)
         background_.emplace(BackgroundWork{.hold = [workers] { workers->hold(); },

@@ -121,13 +121,13 @@ BuildProgress build_notices(std::ostream& out, size_t device) {
 }
 
 unsigned build_worker_count(const RunOptions& opts) {
-    if (opts.build_workers) return *opts.build_workers;
-    return opts.build_threads >= 2 ? std::min(opts.build_threads, kMostBuildWorkers) : 0u;
+    if (opts.build.workers) return *opts.build.workers;
+    return opts.build.threads >= 2 ? std::min(opts.build.threads, kMostBuildWorkers) : 0u;
 }
 
 bool builds_with_workers(const DeviceFacts& device, const RunOptions& opts) {
     const bool kept = device.is_gpu() || device.platform == "Portable Computing Language";
-    return build_worker_count(opts) > 0 && (kept || opts.build_workers);
+    return build_worker_count(opts) > 0 && (kept || opts.build.workers);
 }
 
 BuildWorkers::BuildWorkers(const std::string& program,

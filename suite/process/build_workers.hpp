@@ -47,12 +47,12 @@ BuildProgress build_notices(std::ostream& out, size_t device);
 // cached pays for nothing.
 constexpr unsigned kMostBuildWorkers = 4;
 
-// How many build workers a run starts: RunOptions::build_workers where set, else one per build
-// thread, at most kMostBuildWorkers (RunOptions::build_threads; none for fewer than two).
+// How many build workers a run starts: RunOptions::build.workers where set, else one per build
+// thread, at most kMostBuildWorkers (RunOptions::build.threads; none for fewer than two).
 unsigned build_worker_count(const RunOptions& opts);
 // Whether a run has the workers build a device's programs: where its driver keeps what one
 // process built for the next (a GPU's program cache; PoCL's kernel cache), and on any device
-// where RunOptions::build_workers is set. Intel's CPU runtime keeps nothing: a worker's build
+// where RunOptions::build.workers is set. Intel's CPU runtime keeps nothing: a worker's build
 // would be done again by the run.
 bool builds_with_workers(const DeviceFacts& device, const RunOptions& opts);
 

@@ -12,7 +12,7 @@ void build_ahead(Session& session, const std::vector<const Benchmark*>& selectio
                  const RunOptions& options, unsigned threads, const RunHooks& hooks,
                  const BuildProgress& progress) {
     PhaseScope building(Phase::Build);
-    session.programs.identify_code(options.identify_code);
+    session.programs.identify_code(options.build.identify_code);
     for (const Benchmark* b : selection) {
         const PathChoice choice = choose_path(*b, session.caps, options.forced_path);
         if (!choice.path || (hooks.earlier && hooks.earlier(*b))) continue;
@@ -30,8 +30,8 @@ DeviceReport run_all(Session& session, const std::vector<const Benchmark*>& sele
     r.cores = session.cores;
     r.mode = options.mode == Mode::Perf ? "perf" : "conformance";
     r.seed = options.seed;
-    if (options.build_threads > 0)
-        build_ahead(session, selection, options, options.build_threads, hooks);
+    if (options.build.threads > 0)
+        build_ahead(session, selection, options, options.build.threads, hooks);
     r.results.resize(selection.size());
     for (size_t i = 0; i < selection.size(); ++i)
         r.results[i].benchmark = selection[i];

@@ -21,7 +21,7 @@ struct RunHooks {
 
 // Builds the first program of every selected benchmark that has a path on the device, `threads`
 // at a time, before any of them runs: a cold driver compiles for seconds, and one at a time
-// those seconds add up (RunOptions::build_threads; clgauge --build-only).
+// those seconds add up (RunOptions::build.threads; clgauge --build-only).
 void build_ahead(Session& session, const std::vector<const Benchmark*>& selection,
                  const RunOptions& options, unsigned threads, const RunHooks& hooks = {},
                  const BuildProgress& progress = {});

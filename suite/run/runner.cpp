@@ -91,7 +91,7 @@ Measurement run_guarded(Session& session, const Benchmark& b, const RunOptions& 
 
 Measurement run_benchmark(Session& session, const Benchmark& b, const RunOptions& options) {
     (void)take_phase_times(); // the time before it is not this benchmark's
-    session.programs.identify_code(options.identify_code);
+    session.programs.identify_code(options.build.identify_code);
     const HostTimingScope host_timing(b.host_timed);
     Measurement m = run_guarded(session, b, options);
     // Its timed launches are over: the run's background work goes on until the next one's.

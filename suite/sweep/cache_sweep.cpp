@@ -66,7 +66,7 @@ Plan cache_plan(Session& s, const Settings& settings) {
 
 Point cache_point(Session& s, const Plan&, const std::string&, double x, const Settings& settings) {
     RunOptions o = point_options(settings);
-    o.working_set_bytes = size_t(x);
+    o.launch.working_set_bytes = size_t(x);
     return measure_point(s, registry_entry("cache.l2.read"), x, o);
 }
 

@@ -54,7 +54,7 @@ Plan chase_plan(Session& s, const Settings& settings) {
 
 Point chase_point(Session& s, const Plan&, const std::string&, double x, const Settings& settings) {
     RunOptions o = point_options(settings, {0.05, 0.04, 20});
-    o.array_bytes = size_t(x);
+    o.launch.array_bytes = size_t(x);
     return measure_point(s, registry_entry("latency.chase"), x, o);
 }
 

@@ -37,8 +37,8 @@ Point run_chain_point(Session& s, const ChainSpec& spec, double x, size_t global
                       const Settings& settings, double launch_s) {
     RunOptions o = settings.base;
     o.mode = Mode::Perf;
-    o.global_size = global;
-    o.repeats = repeats;
+    o.launch.global_size = global;
+    o.launch.repeats = repeats;
     o.budget.seconds = std::max(launch_s, 1e-4) * (settings.short_mode ? 3 : 6);
     o.budget.min_reps = settings.short_mode ? 3 : 5;
     o.budget.max_reps = 20;

@@ -77,7 +77,7 @@ Point stream_point(Session& s, const Plan&, const std::string& series, double x,
         if (series == ser.name) {
             RunOptions o = point_options(settings);
             const size_t array = std::max<size_t>(4096, size_t(x / ser.arrays) / 4096 * 4096);
-            o.array_bytes = array;
+            o.launch.array_bytes = array;
             return measure_point(s, registry_entry(ser.id), double(array) * ser.arrays, o);
         }
     throw std::runtime_error("unknown stream series " + series);
@@ -154,8 +154,9 @@ Plan strided_plan(Session& s, const Settings& settings) {
 Point strided_point(Session& s, const Plan& plan, const std::string& series, double x,
                     const Settings& settings) {
     RunOptions o = point_options(settings);
-    o.stride = unsigned(x);
-    if (plan.params.count("array_bytes")) o.array_bytes = size_t(plan.params.at("array_bytes"));
+    o.launch.stride = unsigned(x);
+    if (plan.params.count("array_bytes"))
+        o.launch.array_bytes = size_t(plan.params.at("array_bytes"));
     return measure_point(
         s, registry_entry(series == "read" ? "mem.strided.read" : "mem.strided.write"), x, o);
 }

@@ -71,8 +71,8 @@ TEST_P(Conformance, MatchesCpuReference) {
             RunOptions opts = run_options_from_env(Mode::Conformance);
             opts.forced_path = ep.path;
             // The case judges the output, not the code: a CPU driver would compile every
-            // kernel once more to give its binaries (RunOptions::identify_code).
-            opts.identify_code = false;
+            // kernel once more to give its binaries (RunOptions::build.identify_code).
+            opts.build.identify_code = false;
             m = run_benchmark(s, *b, opts);
             // A pass is a pass only with something checked.
             if (m.status == Status::Ok && !m.verification.passed())

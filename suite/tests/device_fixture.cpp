@@ -73,7 +73,7 @@ RunOptions planting(const std::string& from, const std::string& to, bool& plante
     planted = false;
     RunOptions opts = run_options_from_env(Mode::Conformance);
     if (from.empty()) return opts; // no fault: the kernel as it is
-    opts.mutate_source = [&from, &to, &planted](std::string text) {
+    opts.test.mutate_source = [&from, &to, &planted](std::string text) {
         for (size_t pos = text.find(from); pos != std::string::npos;
              pos = text.find(from, pos + to.size())) {
             text.replace(pos, from.size(), to);

@@ -38,7 +38,7 @@ int run(int argc, char** argv) {
     bool planted = false;
     if (argc == 5) {
         const std::string from = argv[3], to = argv[4];
-        opts.mutate_source = [from, to, &planted](std::string text) {
+        opts.test.mutate_source = [from, to, &planted](std::string text) {
             for (size_t pos = text.find(from); pos != std::string::npos;
                  pos = text.find(from, pos + to.size())) {
                 text.replace(pos, from.size(), to);

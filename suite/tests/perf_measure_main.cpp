@@ -100,7 +100,7 @@ int measure(const std::string& verdicts, const std::string& only) {
     // are the four one GPU's run starts, and more add little, since NVIDIA's cold builds
     // scale no further while each worker costs a process, a context and a discovery on its GPU
     // beside the measuring (docs/run-time.md).
-    build_opts.build_threads =
+    build_opts.build.threads =
         kDevicesAtOnce ? std::min(build_threads_per_core(), 2u) : build_threads_per_core();
     const std::unique_ptr<BuildWorkers> workers = start_build_workers(selection, build_opts);
     Session* session = nullptr;

@@ -24,9 +24,9 @@ namespace {
 // holds nothing yet: every program is compiled by the device for this run.
 DeviceReport run_fresh(unsigned build_threads, const std::string& broken_kernel = "") {
     RunOptions opts = run_options_from_env(Mode::Conformance);
-    opts.build_threads = build_threads;
+    opts.build.threads = build_threads;
     if (!broken_kernel.empty())
-        opts.mutate_source = [=](std::string text) {
+        opts.test.mutate_source = [=](std::string text) {
             if (const auto p = text.find("kernel void " + broken_kernel); p != std::string::npos)
                 text.insert(p, "#error planted in " + broken_kernel + "\n");
             return text;

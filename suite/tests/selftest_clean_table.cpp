@@ -22,7 +22,7 @@ TEST(CleanTable, CompilerWarningIsKeptWithTheResultNotPrinted) {
     ASSERT_NE(b, nullptr);
     RunOptions opts = run_options_from_env(Mode::Conformance);
     bool planted = false;
-    opts.mutate_source = [&](std::string text) {
+    opts.test.mutate_source = [&](std::string text) {
         planted = true;
         return "#warning clgauge-planted-warning\n" + text;
     };

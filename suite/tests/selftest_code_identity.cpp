@@ -15,7 +15,7 @@ namespace {
 
 Measurement run_fma(const std::function<std::string(std::string)>& mutate = {}) {
     RunOptions opts = run_options_from_env(Mode::Conformance);
-    opts.mutate_source = mutate;
+    opts.test.mutate_source = mutate;
     const Benchmark* b = find_benchmark("fp32.fma");
     if (!b) throw std::runtime_error("no fp32.fma in the registry");
     return run_benchmark(device_session(), *b, opts);
@@ -40,12 +40,12 @@ TEST(CodeIdentity, SameCodeSameFingerprintOtherCodeAnother) {
     EXPECT_NE(other.code.fingerprint, m.code.fingerprint) << "changed code, same fingerprint";
 }
 
-// A run that reports no code (RunOptions::identify_code off) leaves it unknown, and the same
+// A run that reports no code (RunOptions::build.identify_code off) leaves it unknown, and the same
 // program asked for by a run that does is identified then.
 TEST(CodeIdentity, IdentifiedOnlyWhereTheRunAsksAndThenOnACacheHit) {
     RunOptions opts = run_options_from_env(Mode::Conformance);
-    opts.identify_code = false;
-    opts.mutate_source = [](std::string text) {
+    opts.build.identify_code = false;
+    opts.test.mutate_source = [](std::string text) {
         return text + "\n// a program of this test's own\n";
     };
     const Benchmark* b = find_benchmark("fp32.fma");
@@ -53,7 +53,7 @@ TEST(CodeIdentity, IdentifiedOnlyWhereTheRunAsksAndThenOnACacheHit) {
     const Measurement quiet = run_benchmark(device_session(), *b, opts);
     ASSERT_EQ(quiet.status, Status::Ok) << quiet.reason;
     EXPECT_FALSE(quiet.code.known()) << "identified although the run reports no code";
-    opts.identify_code = true;
+    opts.build.identify_code = true;
     const Measurement asked = run_benchmark(device_session(), *b, opts);
     ASSERT_EQ(asked.status, Status::Ok) << asked.reason;
     EXPECT_TRUE(asked.code.known()) << "a cached program stayed unidentified";

@@ -45,8 +45,8 @@ TEST(CpuUnroll, AReferenceFollowingTheUnrollFailsWhenCapped) {
     const Benchmark planted = chain_benchmark(capped);
     // Several repeats: the first reads the same words either way, the others do not.
     RunOptions opts = run_options_from_env(Mode::Perf);
-    opts.repeats = 4;
-    opts.global_size = 1024;
+    opts.launch.repeats = 4;
+    opts.launch.global_size = 1024;
     const Measurement m = run_benchmark(device_session(), planted, opts);
     EXPECT_EQ(m.status, Status::VerifyFailed) << "a capped mod.proth verified: " << m.reason;
 }

@@ -27,7 +27,7 @@ TEST(FailurePaths, OneFailingBenchmarkDoesNotStopTheOthers) {
     Session& s = device_session();
     RunOptions opts = run_options_from_env(Mode::Conformance);
     // Break only int32.mad's kernel; the other entries of the run must still verify.
-    opts.mutate_source = [](std::string text) {
+    opts.test.mutate_source = [](std::string text) {
         const std::string from = "kernel void int32_mad";
         if (auto p = text.find(from); p != std::string::npos) text.insert(p, "#error planted\n");
         return text;

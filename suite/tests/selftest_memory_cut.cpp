@@ -23,7 +23,7 @@ std::string detail(const Measurement& m, const std::string& key) {
 RunOptions long_arrays() {
     RunOptions opts = run_options_from_env(Mode::Perf);
     opts.budget.seconds = 0.01;
-    opts.array_bytes = kAllocated;
+    opts.launch.array_bytes = kAllocated;
     return opts;
 }
 

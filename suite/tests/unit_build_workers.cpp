@@ -166,7 +166,7 @@ TEST(BuildWorkers, AProgramThatCannotStartIsNoWorker) {
 // every program twice), unless the run asks for workers itself.
 TEST(BuildWorkers, BuildForTheDevicesWhoseDriverKeepsTheirBuilds) {
     RunOptions opts;
-    opts.build_threads = 2;
+    opts.build.threads = 2;
     DeviceFacts gpu, pocl, intel;
     gpu.type = CL_DEVICE_TYPE_GPU;
     pocl.type = intel.type = CL_DEVICE_TYPE_CPU;
@@ -175,7 +175,7 @@ TEST(BuildWorkers, BuildForTheDevicesWhoseDriverKeepsTheirBuilds) {
     EXPECT_TRUE(builds_with_workers(gpu, opts));
     EXPECT_TRUE(builds_with_workers(pocl, opts));
     EXPECT_FALSE(builds_with_workers(intel, opts));
-    opts.build_workers = 2;
+    opts.build.workers = 2;
     EXPECT_TRUE(builds_with_workers(intel, opts)) << "asked for, workers build anywhere";
     opts = RunOptions{}; // no build threads: no workers
     EXPECT_FALSE(builds_with_workers(gpu, opts));

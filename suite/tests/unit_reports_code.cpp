@@ -45,7 +45,7 @@ TEST(ChainUnroll, ACpuDeviceUnrollsAtMostTheCpuSteps) {
                   .find("-DCLG_STEPS=" + std::to_string(kCpuChainSteps) + " "),
               std::string::npos);
     RunOptions tuned;
-    tuned.mem_tune.unroll = 7;
+    tuned.launch.mem_tune.unroll = 7;
     EXPECT_EQ(chain_unrolled_steps(fma, tuned, true), 7u) << "a probe's unroll is its own";
 }
 

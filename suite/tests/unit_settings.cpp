@@ -34,7 +34,7 @@ TEST(Settings, OnlyCoreEnvReadsTheEnvironment) {
 // Planted fault: the check sees a harness that reads a variable on its own.
 TEST(Settings, PlantedGetenvIsCaught) {
     EXPECT_TRUE(reads_environment("const char* v = std::getenv(\"CLGAUGE_MEM_MIB\");"));
-    EXPECT_FALSE(reads_environment("opts.array_bytes.value_or(0)"));
+    EXPECT_FALSE(reads_environment("opts.launch.array_bytes.value_or(0)"));
 }
 
 // Integers are plain decimal wherever they are typed: no hex, no octal, no sign '+' or space.
@@ -100,12 +100,12 @@ TEST(Settings, EnvironmentFillsRunOptions) {
     ::unsetenv("CLGAUGE_MEM_STRIDE");
     ::unsetenv("CLGAUGE_MEM_TUNE");
     ::unsetenv("CLGAUGE_XFER_MIB");
-    EXPECT_EQ(o.array_bytes, size_t(3) << 20);
-    EXPECT_EQ(o.stride, 7u);
-    EXPECT_EQ(o.mem_tune.vec, 2u);
-    EXPECT_EQ(o.transfer_bytes, size_t(5) << 20);
+    EXPECT_EQ(o.launch.array_bytes, size_t(3) << 20);
+    EXPECT_EQ(o.launch.stride, 7u);
+    EXPECT_EQ(o.launch.mem_tune.vec, 2u);
+    EXPECT_EQ(o.launch.transfer_bytes, size_t(5) << 20);
     const RunOptions none = run_options_from_env(Mode::Conformance);
-    EXPECT_FALSE(none.array_bytes || none.stride || none.transfer_bytes);
+    EXPECT_FALSE(none.launch.array_bytes || none.launch.stride || none.launch.transfer_bytes);
     EXPECT_EQ(none.mode, Mode::Conformance);
 }
 

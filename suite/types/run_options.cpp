@@ -51,17 +51,17 @@ RunOptions run_options_from_env(Mode mode) {
     o.budget.seconds =
         double(env_integer("CLGAUGE_BUDGET_MS", kDefaultBudgetMs, kMinBudgetMs, kMaxBudgetMs)) /
         1000.0;
-    o.slowdown = static_cast<unsigned>(env_integer("CLGAUGE_TEST_SLOWDOWN", 1, 1, 1000));
+    o.test.slowdown = static_cast<unsigned>(env_integer("CLGAUGE_TEST_SLOWDOWN", 1, 1, 1000));
     if (const long mib = env_integer("CLGAUGE_MEM_MIB", 0, 1, 1 << 20))
-        o.array_bytes = size_t(mib) << 20;
+        o.launch.array_bytes = size_t(mib) << 20;
     if (const long stride = env_integer("CLGAUGE_MEM_STRIDE", 0, 1, 1 << 20))
-        o.stride = unsigned(stride);
-    o.build_threads = unsigned(env_integer("CLGAUGE_BUILD_THREADS", 0, 0, 256));
+        o.launch.stride = unsigned(stride);
+    o.build.threads = unsigned(env_integer("CLGAUGE_BUILD_THREADS", 0, 0, 256));
     if (!env_text("CLGAUGE_BUILD_WORKERS").empty())
-        o.build_workers = unsigned(env_integer("CLGAUGE_BUILD_WORKERS", 0, 0, 64));
-    o.mem_tune = parse_mem_tune(env_text("CLGAUGE_MEM_TUNE"));
+        o.build.workers = unsigned(env_integer("CLGAUGE_BUILD_WORKERS", 0, 0, 64));
+    o.launch.mem_tune = parse_mem_tune(env_text("CLGAUGE_MEM_TUNE"));
     if (const long mib = env_integer("CLGAUGE_XFER_MIB", 0, 1, 1 << 20))
-        o.transfer_bytes = size_t(mib) << 20;
+        o.launch.transfer_bytes = size_t(mib) << 20;
     return o;
 }
 

@@ -26,25 +26,14 @@ struct MemTune {
     std::optional<size_t> local;
 };
 
-struct RunOptions {
-    Mode mode = Mode::Perf;
-    // The implementation path every benchmark must take (clgauge --path); unset: the first
-    // path whose needs the device meets.
-    std::optional<std::string> forced_path;
-    Budget budget;
-    uint32_t seed = 0x5eed2026u;
-    double timeout_s = 60.0;
-    // Test-only: rewrites the kernel source before it is built (planted faults).
-    std::function<std::string(std::string)> mutate_source;
-    // Test-only slowdown switch (CLGAUGE_TEST_SLOWDOWN): the kernel does this many times the
-    // work it counts, to prove the perf verdict catches a regression.
-    unsigned slowdown = 1;
-    // Sweeps pin the launch instead of calibrating it (perf mode; harnesses that honor them
-    // say so): the number of work-items, and the work per item (chain repeats).
+// What a sweep's point or the environment pins of a launch, instead of the harness's own
+// choice (perf mode; harnesses that honor them say so).
+struct LaunchOverrides {
+    // The number of work-items, and the work per item (chain repeats).
     std::optional<size_t> global_size;
     std::optional<uint32_t> repeats;
-    // ... and for the memory harness: the bytes of each array, and the stride of the strided
-    // entries (CLGAUGE_MEM_MIB / CLGAUGE_MEM_STRIDE, or a sweep's point).
+    // For the memory harness: the bytes of each array, and the stride of the strided entries
+    // (CLGAUGE_MEM_MIB / CLGAUGE_MEM_STRIDE, or a sweep's point).
     std::optional<size_t> array_bytes;
     std::optional<unsigned> stride;
     // The cache harness's working set (the cache sweep's point); unset: the entry's own size.
@@ -52,12 +41,21 @@ struct RunOptions {
     MemTune mem_tune; // CLGAUGE_MEM_TUNE: launch shape of the tunable memory entries
     // The bytes of one transfer (CLGAUGE_XFER_MIB); unset: the harness's own choice.
     std::optional<size_t> transfer_bytes;
-    // Conformance launches of a few work-groups, for a simulator that interprets and checks
-    // every instruction (Oclgrind): each harness keeps the code paths its normal conformance
-    // launch reaches (several work-groups, a grid loop's remainder, a special tile).
-    bool small_launch = false;
+};
+
+// Test-only hooks that plant a fault, to prove a check catches it.
+struct TestHooks {
+    // Rewrites the kernel source before it is built.
+    std::function<std::string(std::string)> mutate_source;
+    // CLGAUGE_TEST_SLOWDOWN: the kernel does this many times the work it counts, to prove the
+    // perf verdict catches a regression.
+    unsigned slowdown = 1;
+};
+
+// How a run's programs are built.
+struct BuildPolicy {
     // Programs built ahead of a run, this many at a time (0: each when its benchmark asks).
-    unsigned build_threads = 0;
+    unsigned threads = 0;
     // Each program's compiled code identified (its fingerprint and resources, from the
     // driver's binaries) for the reports and checks that carry it. A CPU driver may compile
     // every kernel of a program once more to give its binaries (PoCL), so a run that reports
@@ -66,7 +64,24 @@ struct RunOptions {
     // Worker processes building a table run's programs before it measures
     // (process/build_workers.hpp); unset: one per build thread, at most four, on a GPU, none
     // elsewhere.
-    std::optional<unsigned> build_workers;
+    std::optional<unsigned> workers;
+};
+
+struct RunOptions {
+    Mode mode = Mode::Perf;
+    // The implementation path every benchmark must take (clgauge --path); unset: the first
+    // path whose needs the device meets.
+    std::optional<std::string> forced_path;
+    Budget budget;
+    uint32_t seed = 0x5eed2026u;
+    double timeout_s = 60.0;
+    // Conformance launches of a few work-groups, for a simulator that interprets and checks
+    // every instruction (Oclgrind): each harness keeps the code paths its normal conformance
+    // launch reaches (several work-groups, a grid loop's remainder, a special tile).
+    bool small_launch = false;
+    LaunchOverrides launch;
+    TestHooks test;
+    BuildPolicy build;
 };
 
 // The settings of a run from the environment: the clgauge program and the tests start from
