@@ -1,6 +1,6 @@
 #include "analysis/ab_comparison.hpp"
 
-#include "core/mann_whitney.hpp"
+#include "base/mann_whitney.hpp"
 #include "report/format.hpp"
 #include "types/results.hpp"
 

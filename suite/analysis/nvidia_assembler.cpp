@@ -1,7 +1,7 @@
 #include "analysis/nvidia_assembler.hpp"
 
-#include "core/env.hpp"
-#include "core/files.hpp"
+#include "base/env.hpp"
+#include "base/files.hpp"
 
 #include <cstdlib>
 #include <filesystem>

@@ -1,8 +1,8 @@
 #include "analysis/report_file.hpp"
 
+#include "base/json_fields.hpp"
+#include "base/stats.hpp"
 #include "baseline/schema.hpp"
-#include "core/json_fields.hpp"
-#include "core/stats.hpp"
 #include "report/json_report.hpp"
 #include "report/measurement_json.hpp"
 

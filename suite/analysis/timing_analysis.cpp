@@ -1,6 +1,6 @@
 #include "analysis/timing_analysis.hpp"
 
-#include "core/number_text.hpp"
+#include "base/number_text.hpp"
 #include "harness/launch.hpp"
 #include "measure/timing.hpp"
 

@@ -1,10 +1,6 @@
 #include "analysis/work_audit.hpp"
 
-#include "core/number_text.hpp"
-#include "harness/chain.hpp"
-#include "harness/group.hpp"
-#include "harness/mma.hpp"
-#include "harness/subgroup.hpp"
+#include "base/number_text.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -25,34 +21,12 @@ const char* audit_verdict_name(AuditVerdict v) {
 
 std::optional<LoopClaim> loop_claim(const Benchmark& b, const std::string& path,
                                     const RunOptions& opts, std::string* why) {
-    if (const auto* c = std::any_cast<ChainSpec>(&b.spec)) {
-        const unsigned steps = chain_unrolled_steps(*c, opts, /*cpu_device=*/false); // a GPU's code
-        return LoopClaim{c->kernel, steps * c->ops_per_step,
-                         std::to_string(steps) + " steps x " + number_text(c->ops_per_step, "%g") +
-                             " each"};
-    }
-    if (const auto* m = std::any_cast<MmaSpec>(&b.spec)) {
-        for (const MmaPath& mp : m->paths) {
-            if (mp.path.name != path) continue;
-            const MmaShape& s = mp.shape;
-            const unsigned pairs = mma_unrolled_pairs(s, opts);
-            const double mmas = 2.0 * pairs * s.tiles_per_group;
-            return LoopClaim{"mma", mmas * ref::mma::ops_per_mma(s.tile) / s.group_items,
-                             number_text(mmas, "%g") + " MMAs of " +
-                                 number_text(ref::mma::ops_per_mma(s.tile), "%g") + " a group of " +
-                                 std::to_string(s.group_items)};
-        }
-    }
-    if (!why) return std::nullopt;
-    if (std::any_cast<SubgroupSpec>(&b.spec))
-        *why = "sub-group operations: NVIDIA's compiler emits each shuffle for converged and for "
-               "diverged warps, and which runs is decided at run time";
-    else if (std::any_cast<GroupSpec>(&b.spec))
-        *why = "atomics and barriers: the figure counts contended operations, which ptxas unrolls "
-               "with a remainder loop, not a fixed count per trip";
-    else
-        *why = "the figure is bytes moved or a latency, not an instruction count; the ceiling "
-               "bounds it";
+    if (b.loop_claim)
+        if (auto claim = b.loop_claim(b, path, opts)) return claim;
+    if (why)
+        *why = !b.unclaimed.empty() ? b.unclaimed
+                                    : "the figure is bytes moved or a latency, not an instruction "
+                                      "count; the ceiling bounds it";
     return std::nullopt;
 }
 

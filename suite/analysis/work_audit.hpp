@@ -16,13 +16,6 @@
 
 namespace clgauge {
 
-// What the entry claims for one trip of its timed loop, per work-item.
-struct LoopClaim {
-    std::string kernel;     // the kernel the figure times
-    double work = 0;        // figure units (FLOP, OP, B)
-    std::string derivation; // "512 steps x 4 FLOP"
-};
-
 // The claim of `path` of `b` in a run with `opts`; nullopt, with `why`, for an entry whose
 // harness times no loop of counted work.
 std::optional<LoopClaim> loop_claim(const Benchmark& b, const std::string& path,

@@ -1,8 +1,8 @@
 #include "baseline/known_failures.hpp"
 
-#include "core/clipped_text.hpp"
-#include "core/env.hpp"
-#include "core/json_fields.hpp"
+#include "base/clipped_text.hpp"
+#include "base/env.hpp"
+#include "base/json_fields.hpp"
 
 #include "registry/registry.hpp"
 #include "types/results.hpp"

@@ -1,6 +1,6 @@
 #include "baseline/machine.hpp"
 
-#include "core/env.hpp"
+#include "base/env.hpp"
 
 #include <cstdint>
 #include <cstdio>

@@ -1,8 +1,8 @@
 #include "baseline/match.hpp"
 
-#include "core/clipped_text.hpp"
-#include "core/env.hpp"
-#include "core/install_layout.hpp"
+#include "base/clipped_text.hpp"
+#include "base/env.hpp"
+#include "base/install_layout.hpp"
 
 #include <cctype>
 #include <cstdlib>

@@ -28,7 +28,7 @@ std::string baselines_dir(const std::string& option = "");
 // share/clgauge/baselines, a mistyped --baselines) says on stderr where it looked.
 void note_missing_baselines(const std::string& dir);
 
-// That choice, given the option, the variable's text, the install prefix (core/install_layout)
+// That choice, given the option, the variable's text, the install prefix (base/install_layout)
 // and the source tree.
 std::string choose_baselines_dir(const std::string& option, const std::string& env_value,
                                  const std::optional<std::filesystem::path>& install_prefix,

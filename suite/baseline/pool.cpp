@@ -1,8 +1,8 @@
 #include "baseline/pool.hpp"
 
+#include "base/stats.hpp"
 #include "baseline/gate.hpp"
 #include "baseline/verdict.hpp"
-#include "core/stats.hpp"
 #include "registry/registry.hpp"
 
 #include <algorithm>

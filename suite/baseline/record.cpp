@@ -1,11 +1,11 @@
 #include "baseline/record.hpp"
 
+#include "base/files.hpp"
 #include "baseline/gate.hpp"
 #include "baseline/machine.hpp"
 #include "baseline/match.hpp"
 #include "baseline/pool.hpp"
 #include "baseline/verdict.hpp"
-#include "core/files.hpp"
 #include "run/measure_each.hpp"
 #include "run/runner.hpp"
 #include "types/results.hpp"

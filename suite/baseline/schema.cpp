@@ -1,13 +1,13 @@
 #include "baseline/schema.hpp"
 
+#include "base/files.hpp"
+#include "base/json_fields.hpp"
 #include "core/code_json.hpp"
-#include "core/files.hpp"
-#include "core/json_fields.hpp"
 
 #include "baseline/gate.hpp"
 #include "baseline/pool.hpp"
 
-#include "core/stats.hpp"
+#include "base/stats.hpp"
 
 #include <algorithm>
 #include <cmath>

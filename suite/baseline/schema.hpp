@@ -105,7 +105,7 @@ BaselineFile parse_baseline(const std::string& text, const std::string& file);
 BaselineFile load_baseline(const std::string& path);                // throws BaselineError
 void save_baseline(const std::string& path, const BaselineFile& f); // atomic
 
-// The lock file beside a baseline (".NAME.lock") that every writer holds (core/files.hpp:
+// The lock file beside a baseline (".NAME.lock") that every writer holds (base/files.hpp:
 // FileLock) from reading the file to writing it, so that two recordings at once both land.
 std::string baseline_lock_path(const std::string& path);
 

@@ -1,9 +1,9 @@
 #include "baseline/verdict.hpp"
 
+#include "base/mann_whitney.hpp"
+#include "base/stats.hpp"
 #include "baseline/gate.hpp"
 #include "baseline/pool.hpp"
-#include "core/mann_whitney.hpp"
-#include "core/stats.hpp"
 #include "report/format.hpp"
 #include "types/results.hpp"
 

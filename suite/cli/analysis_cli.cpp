@@ -3,8 +3,8 @@
 #include "conduct/sweep_run.hpp"
 
 #include "analysis/roofline.hpp"
-#include "core/files.hpp"
-#include "core/json_fields.hpp"
+#include "base/files.hpp"
+#include "base/json_fields.hpp"
 #include "report/format.hpp"
 #include "sweep/plot.hpp"
 

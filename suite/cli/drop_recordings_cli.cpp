@@ -1,8 +1,8 @@
 #include "cli/drop_recordings_cli.hpp"
 
+#include "base/files.hpp"
 #include "baseline/pool.hpp"
 #include "baseline/schema.hpp"
-#include "core/files.hpp"
 
 #include <iostream>
 #include <set>

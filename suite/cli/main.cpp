@@ -1,6 +1,9 @@
 // clgauge: parses the command line, dispatches it (a file mode here, a run on devices to the
 // conductor, conduct/conductor.hpp) and maps what it came to to the exit status (usage_text in
 // cli/options.cpp lists them).
+#include "base/clipped_text.hpp"
+#include "base/files.hpp"
+#include "base/standard_output.hpp"
 #include "cli/ab_compare_cli.hpp"
 #include "cli/analysis_cli.hpp"
 #include "cli/drop_recordings_cli.hpp"
@@ -8,12 +11,9 @@
 #include "cli/preflight.hpp"
 #include "cli/stamp_code_cli.hpp"
 #include "conduct/conductor.hpp"
-#include "core/clipped_text.hpp"
 #include "core/ctest_resource_spec.hpp"
 #include "core/device.hpp"
-#include "core/files.hpp"
 #include "core/opencl.hpp"
-#include "core/standard_output.hpp"
 #include "measure/phase_clock.hpp"
 #include "registry/registry.hpp"
 #include "report/console.hpp"

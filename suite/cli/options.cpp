@@ -1,9 +1,9 @@
 #include "cli/options.hpp"
 
+#include "base/clipped_text.hpp"
+#include "base/env.hpp"
 #include "baseline/known_failures.hpp"
 #include "cli/mode_flags.hpp"
-#include "core/clipped_text.hpp"
-#include "core/env.hpp"
 #include "process/worker_command.hpp"
 
 #include <CLI/CLI.hpp>

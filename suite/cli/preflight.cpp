@@ -1,6 +1,6 @@
 #include "cli/preflight.hpp"
 
-#include "core/files.hpp"
+#include "base/files.hpp"
 #include "registry/registry.hpp"
 
 #include <algorithm>

@@ -11,7 +11,7 @@ namespace clgauge {
 // no benchmark's path, is a typo, not a request for less (UsageError).
 void check_selection(const CliOptions& cli);
 
-// --json and --csv can be written (core/files.hpp: output_problem); std::invalid_argument
+// --json and --csv can be written (base/files.hpp: output_problem); std::invalid_argument
 // naming the option and path.
 void check_outputs(const RunRequest& request);
 

@@ -1,8 +1,8 @@
 #include "cli/stamp_code_cli.hpp"
 
 #include "analysis/stamp_code.hpp"
+#include "base/files.hpp"
 #include "baseline/schema.hpp"
-#include "core/files.hpp"
 
 #include <iostream>
 #include <stdexcept>

@@ -1,9 +1,9 @@
 # `cmake --install` and CPack (DEB and TGZ): clgauge in bin/, the baselines and known-failure
-# lists in share/clgauge/baselines (found by the installed clgauge: core/install_layout.hpp),
+# lists in share/clgauge/baselines (found by the installed clgauge: base/install_layout.hpp),
 # and the device-bound test suite: its programs in lib/clgauge/, its CTest file and data in
 # share/clgauge/tests/, so that `ctest --test-dir <prefix>/share/clgauge/tests` (or
 # clgauge-suite) runs it from wherever the tree lies (docs/ci.md).
-# The directories must match core/install_layout.hpp (kInstalled*Dir); the package test
+# The directories must match base/install_layout.hpp (kInstalled*Dir); the package test
 # (suite/tests/package_test.sh) fails when they do not.
 install(TARGETS clgauge RUNTIME DESTINATION bin)
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/baselines/ DESTINATION share/clgauge/baselines)

@@ -1,8 +1,8 @@
 #include "core/build_time_memo.hpp"
 
+#include "base/files.hpp"
+#include "base/install_layout.hpp"
 #include "core/code_identity.hpp"
-#include "core/files.hpp"
-#include "core/install_layout.hpp"
 #include "core/kernel_report_memo.hpp"
 
 #include <algorithm>

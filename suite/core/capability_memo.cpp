@@ -1,7 +1,7 @@
 #include "core/capability_memo.hpp"
 
+#include "base/files.hpp"
 #include "core/code_identity.hpp"
-#include "core/files.hpp"
 #include "core/kernel_report_memo.hpp"
 
 #include <filesystem>

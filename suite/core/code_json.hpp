@@ -2,8 +2,8 @@
 // everywhere, read with errors that name the file and the field. Absent in files written
 // before fingerprints: read as unknown code.
 #pragma once
+#include "base/json_fields.hpp"
 #include "core/code_identity.hpp"
-#include "core/json_fields.hpp"
 
 #include <cctype>
 

@@ -1,6 +1,6 @@
 #include "core/ctest_resource_spec.hpp"
 
-#include "core/env.hpp"
+#include "base/env.hpp"
 
 #include <algorithm>
 #include <nlohmann/json.hpp>

@@ -1,8 +1,8 @@
 #include "core/device.hpp"
 
+#include "base/env.hpp"
+#include "base/host_cpu.hpp"
 #include "core/ctest_resource_spec.hpp"
-#include "core/env.hpp"
-#include "core/host_cpu.hpp"
 
 #include <algorithm>
 #include <array>

@@ -37,7 +37,7 @@ struct CoreEstimate {
     // engines left out), so fp32_peak bounds what the device can compute.
     bool bounds_fp32 = false;
     // Where the estimate is the host's (a CPU device): the host's logical CPUs and measured
-    // clock in place of the compute units and clock the device reports (core/host_cpu.hpp).
+    // clock in place of the compute units and clock the device reports (base/host_cpu.hpp).
     unsigned host_units = 0;
     double host_clock_mhz = 0;
     unsigned units(const DeviceFacts& f) const {

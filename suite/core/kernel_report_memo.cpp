@@ -1,7 +1,7 @@
 #include "core/kernel_report_memo.hpp"
 
-#include "core/env.hpp"
-#include "core/files.hpp"
+#include "base/env.hpp"
+#include "base/files.hpp"
 
 #include <cctype>
 #include <filesystem>

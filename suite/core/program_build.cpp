@@ -1,6 +1,6 @@
 #include "core/program_build.hpp"
 
-#include "core/stderr_capture.hpp"
+#include "base/stderr_capture.hpp"
 
 namespace clgauge {
 

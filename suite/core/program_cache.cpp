@@ -1,14 +1,14 @@
 #include "core/program_cache.hpp"
 
+#include "base/env.hpp"
+#include "base/files.hpp"
 #include "core/build_time_memo.hpp"
-#include "core/env.hpp"
-#include "core/files.hpp"
 
 #include "core/kernel_report_memo.hpp"
 #include "core/kernel_sources.hpp"
 #include "core/program_build.hpp"
 
-#include "core/stderr_capture.hpp"
+#include "base/stderr_capture.hpp"
 
 #include <algorithm>
 #include <atomic>

@@ -1,5 +1,7 @@
 #include "harness/chain.hpp"
 
+#include "base/number_text.hpp"
+#include "harness/adapter.hpp"
 #include "harness/launch.hpp"
 #include "measure/measurement_driver.hpp"
 
@@ -124,7 +126,15 @@ std::string chain_build_options(const ChainSpec& spec, const ImplPath& path, con
 }
 
 Benchmark chain_benchmark(ChainSpec spec) {
-    return make_benchmark(std::move(spec), run_chain);
+    Benchmark b = make_benchmark(std::move(spec), run_chain);
+    b.loop_claim = [](const Benchmark& self, const std::string&, const RunOptions& opts) {
+        const ChainSpec& c = spec_of<ChainSpec>(self);
+        const unsigned steps = chain_unrolled_steps(c, opts, /*cpu_device=*/false); // a GPU's code
+        return std::optional<LoopClaim>(LoopClaim{c.kernel, steps * c.ops_per_step,
+                                                  std::to_string(steps) + " steps x " +
+                                                      number_text(c.ops_per_step, "%g") + " each"});
+    };
+    return b;
 }
 
 std::vector<Benchmark> chain_family(const std::string& family, Unit unit,

@@ -1,6 +1,6 @@
 #include "harness/chase.hpp"
 
-#include "core/number_text.hpp"
+#include "base/number_text.hpp"
 #include "harness/launch.hpp"
 #include "harness/sm_clock_sum.hpp"
 #include "measure/measurement_driver.hpp"

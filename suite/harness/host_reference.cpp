@@ -1,6 +1,6 @@
 #include "harness/host_reference.hpp"
 
-#include "core/stats.hpp"
+#include "base/stats.hpp"
 
 #include <chrono>
 #include <cstring>

@@ -1,6 +1,6 @@
 #include "harness/image.hpp"
 
-#include "core/parallel_for.hpp"
+#include "base/parallel_for.hpp"
 #include "harness/launch.hpp"
 #include "harness/memory.hpp"
 #include "measure/measurement_driver.hpp"

@@ -1,6 +1,6 @@
 #include "harness/latency.hpp"
 
-#include "core/number_text.hpp"
+#include "base/number_text.hpp"
 #include "harness/launch.hpp"
 #include "measure/clock_check.hpp"
 #include "measure/measurement_driver.hpp"

@@ -1,7 +1,7 @@
 #include "harness/memory.hpp"
 
+#include "base/number_text.hpp"
 #include "core/memory_peak.hpp"
-#include "core/number_text.hpp"
 #include "harness/launch.hpp"
 #include "measure/measurement_driver.hpp"
 

@@ -1,5 +1,7 @@
 #include "harness/mma.hpp"
 
+#include "base/number_text.hpp"
+#include "harness/adapter.hpp"
 #include "harness/launch.hpp"
 #include "harness/sm_clock_sum.hpp"
 #include "measure/measurement_driver.hpp"
@@ -176,7 +178,21 @@ Benchmark mma_benchmark(MmaSpec spec) {
     spec.entry.paths.clear();
     for (const auto& p : spec.paths)
         spec.entry.paths.push_back(p.path);
-    return make_benchmark(std::move(spec), run_mma_path);
+    Benchmark b = make_benchmark(std::move(spec), run_mma_path);
+    b.loop_claim = [](const Benchmark& self, const std::string& path,
+                      const RunOptions& opts) -> std::optional<LoopClaim> {
+        for (const MmaPath& mp : spec_of<MmaSpec>(self).paths) {
+            if (mp.path.name != path) continue;
+            const MmaShape& s = mp.shape;
+            const double mmas = 2.0 * mma_unrolled_pairs(s, opts) * s.tiles_per_group;
+            return LoopClaim{"mma", mmas * mm::ops_per_mma(s.tile) / s.group_items,
+                             number_text(mmas, "%g") + " MMAs of " +
+                                 number_text(mm::ops_per_mma(s.tile), "%g") + " a group of " +
+                                 std::to_string(s.group_items)};
+        }
+        return std::nullopt;
+    };
+    return b;
 }
 
 } // namespace clgauge

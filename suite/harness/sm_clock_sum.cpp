@@ -1,6 +1,6 @@
 #include "harness/sm_clock_sum.hpp"
 
-#include "core/number_text.hpp"
+#include "base/number_text.hpp"
 #include "core/session.hpp"
 
 namespace clgauge {

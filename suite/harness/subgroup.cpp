@@ -1,6 +1,6 @@
 #include "harness/subgroup.hpp"
 
-#include "core/crash_context.hpp"
+#include "base/crash_context.hpp"
 #include "harness/lane_map.hpp"
 #include "harness/launch.hpp"
 #include "harness/subgroup_check.hpp"
@@ -354,7 +354,10 @@ Benchmark subgroup_benchmark(SubgroupSpec spec) {
                 spec.entry.paths.begin() + 2,
                 {"khr-broadcast", {Need::KhrSubgroups}, "-DCLG_SG_KHR -DCLG_SG_KHR_NO_SHUFFLE"});
     }
-    return make_benchmark(std::move(spec), run_subgroup, "subgroup", Unit::OpPerSecond);
+    Benchmark b = make_benchmark(std::move(spec), run_subgroup, "subgroup", Unit::OpPerSecond);
+    b.unclaimed = "sub-group operations: NVIDIA's compiler emits each shuffle for converged and "
+                  "for diverged warps, and which runs is decided at run time";
+    return b;
 }
 
 } // namespace clgauge

@@ -1,8 +1,8 @@
 #include "harness/transfer.hpp"
 
+#include "base/number_text.hpp"
+#include "base/parallel_for.hpp"
 #include "core/memory_peak.hpp"
-#include "core/number_text.hpp"
-#include "core/parallel_for.hpp"
 #include "core/pcie_link.hpp"
 #include "harness/host_reference.hpp"
 #include "harness/launch.hpp"

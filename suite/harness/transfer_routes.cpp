@@ -1,6 +1,6 @@
 #include "harness/transfer_routes.hpp"
 
-#include "core/host_copy.hpp"
+#include "base/host_copy.hpp"
 #include "harness/launch.hpp"
 #include "harness/transfer.hpp"
 #include "measure/measurement_driver.hpp"

@@ -1,6 +1,6 @@
 #include "measure/ceiling.hpp"
 
-#include "core/number_text.hpp"
+#include "base/number_text.hpp"
 
 #include <cstdio>
 #include <cstdlib>

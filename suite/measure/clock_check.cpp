@@ -1,6 +1,6 @@
 #include "measure/clock_check.hpp"
 
-#include "core/number_text.hpp"
+#include "base/number_text.hpp"
 #include "measure/timing.hpp"
 
 #include <algorithm>

@@ -1,6 +1,6 @@
 #include "measure/steady_state.hpp"
 
-#include "core/stats.hpp"
+#include "base/stats.hpp"
 
 #include <algorithm>
 

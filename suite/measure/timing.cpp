@@ -2,7 +2,7 @@
 
 #include "measure/timed_batch.hpp"
 
-#include "core/env.hpp"
+#include "base/env.hpp"
 #include "measure/clock_check.hpp"
 #include "measure/phase_clock.hpp"
 #include "measure/steady_state.hpp"

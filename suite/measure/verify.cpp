@@ -1,6 +1,6 @@
 #include "measure/verify.hpp"
 
-#include "core/parallel_for.hpp"
+#include "base/parallel_for.hpp"
 #include "reference/half.hpp"
 
 #include <algorithm>

@@ -1,6 +1,6 @@
 #include "process/build_workers.hpp"
 
-#include "core/env.hpp"
+#include "base/env.hpp"
 
 #include <algorithm>
 #include <array>

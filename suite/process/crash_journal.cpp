@@ -1,8 +1,8 @@
 #include "process/crash_journal.hpp"
 
-#include "core/env.hpp"
+#include "base/env.hpp"
 
-#include "core/crash_context.hpp"
+#include "base/crash_context.hpp"
 #include "measure/watchdog.hpp"
 #include "report/measurement_json.hpp"
 

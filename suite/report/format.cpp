@@ -1,6 +1,6 @@
 #include "report/format.hpp"
 
-#include "core/number_text.hpp"
+#include "base/number_text.hpp"
 
 #include <cmath>
 #include <cstdio>

@@ -1,7 +1,7 @@
 // Machine-readable reports: JSON (versioned schema; a metric is report/measurement_json's form)
 // and CSV, written atomically.
 #pragma once
-#include "core/files.hpp"
+#include "base/files.hpp"
 #include "types/results.hpp"
 
 #include <nlohmann/json.hpp>

@@ -4,8 +4,8 @@
 // the tests read it. Reading checks each field it finds and names the file and the field;
 // the fields a report written before them lacks read as their defaults.
 #pragma once
+#include "base/json_fields.hpp"
 #include "core/code_json.hpp"
-#include "core/json_fields.hpp"
 #include "types/benchmark.hpp"
 
 #include <nlohmann/json.hpp>

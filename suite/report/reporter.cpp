@@ -1,6 +1,6 @@
 #include "report/reporter.hpp"
 
-#include "core/files.hpp"
+#include "base/files.hpp"
 #include "report/console.hpp"
 #include "report/json_report.hpp"
 

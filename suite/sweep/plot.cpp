@@ -1,6 +1,6 @@
 #include "sweep/plot.hpp"
 
-#include "core/files.hpp"
+#include "base/files.hpp"
 #include "report/format.hpp"
 
 #include <algorithm>

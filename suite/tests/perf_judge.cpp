@@ -1,9 +1,9 @@
 #include "perf_judge.hpp"
 
+#include "base/env.hpp"
 #include "baseline/check.hpp"
 #include "baseline/match.hpp"
 #include "core/ctest_resource_spec.hpp"
-#include "core/env.hpp"
 #include "device_fixture.hpp"
 #include "run/run_all.hpp"
 

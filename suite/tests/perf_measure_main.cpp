@@ -10,11 +10,11 @@
 //
 // Exit status: 0 measured (the cases report the verdicts), 77 nothing left to measure or
 // nothing judged (a skip), 1 no usable device or another run measuring in the tree, 2 usage.
+#include "base/env.hpp"
+#include "base/files.hpp"
 #include "baseline/match.hpp"
 #include "cli/options.hpp"
 #include "conduct/conductor.hpp"
-#include "core/env.hpp"
-#include "core/files.hpp"
 #include "device_fixture.hpp"
 #include "measure/background_work.hpp"
 #include "perf_judge.hpp"

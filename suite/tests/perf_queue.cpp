@@ -1,6 +1,6 @@
 #include "perf_queue.hpp"
 
-#include "core/files.hpp"
+#include "base/files.hpp"
 
 #include <algorithm>
 #include <cmath>

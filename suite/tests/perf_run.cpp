@@ -1,7 +1,7 @@
 #include "perf_run.hpp"
 
-#include "core/env.hpp"
-#include "core/files.hpp"
+#include "base/env.hpp"
+#include "base/files.hpp"
 
 #include <cctype>
 #include <filesystem>

@@ -1,7 +1,7 @@
 #include "perf_verdicts.hpp"
 
-#include "core/env.hpp"
-#include "core/files.hpp"
+#include "base/env.hpp"
+#include "base/files.hpp"
 
 #include <filesystem>
 #include <nlohmann/json.hpp>

@@ -3,7 +3,7 @@
 // compiler warn; PoCL 3.1 then prints "1 warning generated." to the process's stderr during
 // clBuildProgram (Intel's CPU runtime keeps its warnings in the build log only). The outer capture
 // stands in for the terminal: nothing may reach it, and the text must be kept with the result.
-#include "core/stderr_capture.hpp"
+#include "base/stderr_capture.hpp"
 #include "device_fixture.hpp"
 #include "registry/registry.hpp"
 #include "report/console.hpp"

@@ -3,7 +3,7 @@
 // match the device facts: the stream bump at the L2 size with its asymptote near
 // mem.coalesced.read, the fma sawtooth at the wave size, the fma-strided plateau at the SIMD
 // width, strided bandwidth falling with the stride, the cache steps at the L1 and L2 sizes.
-#include "core/stats.hpp"
+#include "base/stats.hpp"
 #include "device_fixture.hpp"
 #include "sweep/plot.hpp"
 #include "sweep/sweep.hpp"

@@ -1,9 +1,9 @@
 // The programs the tests that drive clgauge's real programs start: beside the install prefix
-// when the test program is installed (core/install_layout.hpp), else where the build put them
+// when the test program is installed (base/install_layout.hpp), else where the build put them
 // (the CLGAUGE_* paths the build gives the test target). An installed suite takes ctest from
 // PATH, and the perf cases' registration from the installed CTest file.
 #pragma once
-#include "core/install_layout.hpp"
+#include "base/install_layout.hpp"
 
 #include <string>
 

@@ -1,6 +1,6 @@
 // The whole text of a file, for tests that read the source tree or what a run wrote.
 #pragma once
-#include "core/files.hpp"
+#include "base/files.hpp"
 
 #include <filesystem>
 #include <string>

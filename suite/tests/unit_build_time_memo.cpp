@@ -4,8 +4,8 @@
 // are read for a device (a damaged file knows nothing), and the order puts unknown programs
 // first, as found, then each in time for the run's need (the builds' order), or the longest
 // first and the unknown after them (the audit's order).
+#include "base/files.hpp"
 #include "core/build_time_memo.hpp"
-#include "core/files.hpp"
 #include "test_dir.hpp"
 
 #include <cstdlib>

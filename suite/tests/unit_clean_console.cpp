@@ -1,7 +1,7 @@
 // The console table stays clean: a compiler's stderr is captured and kept with the result
 // and a device without a reported clock gets no made-up peak.
+#include "base/stderr_capture.hpp"
 #include "core/program_build.hpp"
-#include "core/stderr_capture.hpp"
 #include "report/console.hpp"
 
 #include <cstdio>

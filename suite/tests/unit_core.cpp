@@ -1,10 +1,10 @@
 // label unit: statistics, capability parsing, selection and formatting: no device needed.
+#include "base/env.hpp"
+#include "base/host_cpu.hpp"
+#include "base/stats.hpp"
 #include "cli/options.hpp"
 #include "core/capabilities.hpp"
-#include "core/env.hpp"
-#include "core/host_cpu.hpp"
 #include "core/kernel_sources.hpp"
-#include "core/stats.hpp"
 #include "measure/phase_clock.hpp"
 #include "measure/timing.hpp"
 #include "measure/verify.hpp"

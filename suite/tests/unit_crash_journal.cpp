@@ -1,8 +1,8 @@
 // label unit: the crash journal that lets a run survive a driver killing the process.
+#include "base/crash_context.hpp"
+#include "measurement_sample.hpp"
 #include "process/crash_journal.hpp"
 #include "process/supervisor.hpp"
-#include "core/crash_context.hpp"
-#include "measurement_sample.hpp"
 #include "report/measurement_json.hpp"
 
 #include <filesystem>

@@ -1,6 +1,6 @@
 // label unit: the transfer routes' pooled host copy moves every byte, whatever the size and
 // however many copies in a row one pool makes.
-#include "core/host_copy.hpp"
+#include "base/host_copy.hpp"
 
 #include <cstdint>
 #include <gtest/gtest.h>

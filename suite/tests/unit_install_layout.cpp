@@ -3,8 +3,8 @@
 // <prefix>/share/clgauge/baselines wherever the tree lies, and look nowhere else when it is
 // missing; a build tree's programs find none and keep to the source tree's baselines/. No
 // device needed.
+#include "base/install_layout.hpp"
 #include "baseline/match.hpp"
-#include "core/install_layout.hpp"
 #include "test_dir.hpp"
 
 #include <filesystem>

@@ -19,7 +19,10 @@ namespace {
 
 // Bottom first. A file may include its own folder and the folders before it, never one after.
 // - reference:  CPU models of what each kernel stores (header-only, no OpenCL)
-// - core:       OpenCL objects, devices, statistics, environment, files
+// - base:       the host's side, no OpenCL: statistics, the environment, files, the install
+//               layout, text, threads, the host CPU and its memcpy
+// - core:       the OpenCL runtime: devices, sessions, capabilities, programs and their code,
+//               and the tables of what OpenCL does not report (peaks, caches, issue rates)
 // - types:      Benchmark, ImplPath, Need, Measurement, RunOptions, Budget, Phase, Timings
 // - registry:   the list of benchmarks, filled by the entry files' registrars
 // - measure:    the measuring protocol: the driver, timing, the timed batch, the phase clock,
@@ -35,9 +38,9 @@ namespace {
 // - conduct:    a mode's run over the chosen devices (the conductor)
 // - cli:        the clgauge program: parses, dispatches, maps outcomes to exit statuses
 // suite/tests sits above all of them.
-constexpr std::array<const char*, 15> kLayers = {
-    "reference", "core",    "types",    "registry", "measure",  "harness", "benchmarks", "run",
-    "report",    "process", "baseline", "sweep",    "analysis", "conduct", "cli"};
+constexpr std::array<const char*, 16> kLayers = {
+    "reference", "base",   "core",    "types",    "registry", "measure",  "harness", "benchmarks",
+    "run",       "report", "process", "baseline", "sweep",    "analysis", "conduct", "cli"};
 
 int layer_rank(const std::string& folder) {
     for (size_t i = 0; i < kLayers.size(); ++i)
@@ -100,6 +103,9 @@ TEST(Layers, PlantedUpwardIncludeIsCaught) {
     EXPECT_EQ(include_faults("measure", "#include \"harness/launch.hpp\"").size(), 1u);
     EXPECT_EQ(include_faults("core", "#include \"measure/phase_clock.hpp\"").size(), 1u);
     EXPECT_EQ(include_faults("types", "#include \"measure/timing.hpp\"").size(), 1u);
+    // The host's side knows no OpenCL.
+    EXPECT_EQ(include_faults("base", "#include \"core/opencl.hpp\"").size(), 1u);
+    EXPECT_TRUE(include_faults("core", "#include \"base/stats.hpp\"").empty());
 }
 
 TEST(Layers, PlantedUnknownFolderIsCaught) {
@@ -234,6 +240,45 @@ TEST(FileSizes, PlantedOverlongFileIsCaught) {
     EXPECT_NE(faults[0].find("one_over.cpp: 451 lines, more than 450"), std::string::npos)
         << faults[0];
     std::filesystem::remove_all(suite.parent_path());
+}
+
+// A harness's spec is its own: what the layers above need of an entry is data on the entry
+// (Benchmark::loop_claim, ::unclaimed), not a cast to the harness's spec type. The sweeps, which
+// run variants of an entry's spec, are the one reader (Benchmark::spec). One line a fault.
+std::vector<std::string> spec_faults(const std::string& layer, const std::string& text) {
+    std::vector<std::string> faults;
+    if (layer == "harness" || layer == "benchmarks" || layer == "sweep") return faults;
+    static const std::regex cast(R"(any_cast<\s*(const\s+)?\w+Spec\b|spec_of<)");
+    std::istringstream in(text);
+    std::string line;
+    for (int n = 1; std::getline(in, line); ++n)
+        if (std::regex_search(line, cast))
+            faults.push_back("line " + std::to_string(n) + ": " + layer +
+                             " reads a harness's spec: put what it needs on the entry");
+    return faults;
+}
+
+TEST(Layers, NoLayerAboveReadsAHarnessSpec) {
+    const std::filesystem::path suite = std::filesystem::path(CLGAUGE_SOURCE_DIR) / "suite";
+    size_t files = 0;
+    for (const auto& e : std::filesystem::recursive_directory_iterator(suite)) {
+        const auto ext = e.path().extension();
+        if (!e.is_regular_file() || (ext != ".cpp" && ext != ".hpp")) continue;
+        if (e.path().string().find("/tests/") != std::string::npos) continue;
+        ++files;
+        for (const auto& fault :
+             spec_faults(e.path().parent_path().filename().string(), test::read_text(e.path())))
+            ADD_FAILURE() << e.path().string() << ": " << fault;
+    }
+    EXPECT_GT(files, 50u);
+}
+
+TEST(Layers, PlantedSpecCastIsCaught) {
+    EXPECT_EQ(spec_faults("analysis", "if (auto* c = std::any_cast<ChainSpec>(&b.spec)) {}").size(),
+              1u);
+    EXPECT_EQ(spec_faults("conduct", "const auto& m = spec_of<MmaSpec>(b);").size(), 1u);
+    EXPECT_TRUE(spec_faults("sweep", "spec_of<ChainSpec>(registry_entry(\"fp32.fma\"))").empty());
+    EXPECT_TRUE(spec_faults("analysis", "b.loop_claim(b, path, opts)").empty());
 }
 
 } // namespace

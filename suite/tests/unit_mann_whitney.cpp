@@ -4,8 +4,8 @@
 //   python3 -c 'from scipy.stats import mannwhitneyu as m; print(m([20,11,17,12],
 //   [19,22,16,29,24], alternative="less"))'
 // A wrong rank, tie term, continuity correction, exact count or direction moves one of them.
+#include "base/mann_whitney.hpp"
 #include "baseline/verdict.hpp"
-#include "core/mann_whitney.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,11 +1,11 @@
-// label unit: the one writer and the one reader of files (core/files.hpp) as a CI uses them:
+// label unit: the one writer and the one reader of files (base/files.hpp) as a CI uses them:
 // a regular file replaced whole with no temporary left, a symlinked file's target replaced
 // with the link and mode kept, devices, pipes and /proc/self/fd/N written in place, two
 // writers of one path never mixing, outputs that cannot be written named before a run, inputs
 // that are directories, devices or too large refused, JSON with a duplicate key or an
 // overflowing number refused naming the file. No device needed.
-#include "core/files.hpp"
-#include "core/json_fields.hpp"
+#include "base/files.hpp"
+#include "base/json_fields.hpp"
 #include "test_dir.hpp"
 
 #include <algorithm>

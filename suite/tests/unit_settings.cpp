@@ -1,8 +1,8 @@
 // label unit: settings reach a run only through RunOptions, read from the environment in one
-// place (core/env.cpp). No device needed.
+// place (base/env.cpp). No device needed.
+#include "base/clipped_text.hpp"
+#include "base/env.hpp"
 #include "cli/options.hpp"
-#include "core/clipped_text.hpp"
-#include "core/env.hpp"
 #include "text_file.hpp"
 #include "types/run_options.hpp"
 
@@ -25,7 +25,7 @@ TEST(Settings, OnlyCoreEnvReadsTheEnvironment) {
     for (const auto& e : std::filesystem::recursive_directory_iterator(root / "suite")) {
         const auto rel = std::filesystem::relative(e.path(), root).string();
         if (!e.is_regular_file() || rel.rfind("suite/tests/", 0) == 0) continue;
-        if (rel == "suite/core/env.cpp") continue;
+        if (rel == "suite/base/env.cpp") continue;
         EXPECT_FALSE(reads_environment(test::read_text(e.path())))
             << rel << " reads the environment itself";
     }

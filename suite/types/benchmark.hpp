@@ -45,6 +45,13 @@ struct Benchmark : EntryHeader {
     // The harness spec the entry was made from (harness/adapter.hpp), for tools that run a
     // variant of an entry (the sweeps).
     std::any spec;
+    // What one trip of the timed loop of `path` does per work-item in a run with those options,
+    // as the harness counts it; unset, or nullopt for a path: no loop of counted work, and
+    // `unclaimed` says why (empty: the figure is bytes moved or a latency).
+    std::function<std::optional<LoopClaim>(const Benchmark& self, const std::string& path,
+                                           const RunOptions&)>
+        loop_claim;
+    std::string unclaimed;
 };
 
 } // namespace clgauge

@@ -24,6 +24,14 @@ struct CountedInstruction {
 };
 
 // The row for `path`, or nullptr.
+// What an entry's path claims for one trip of its timed loop, per work-item: the work audit
+// (analysis/work_audit.hpp) holds the driver's binary to it.
+struct LoopClaim {
+    std::string kernel;     // the kernel the figure times
+    double work = 0;        // figure units (FLOP, OP, B)
+    std::string derivation; // "512 steps x 4 FLOP"
+};
+
 inline const CountedInstruction* counted_on(const std::vector<CountedInstruction>& rows,
                                             const std::string& path) {
     for (const CountedInstruction& c : rows)

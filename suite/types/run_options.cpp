@@ -1,6 +1,6 @@
 #include "types/run_options.hpp"
 
-#include "core/env.hpp"
+#include "base/env.hpp"
 
 #include <algorithm>
 #include <cstdlib>

@@ -1,6 +1,6 @@
 // A figure's times: what the timing protocol (measure/timing.hpp) hands a Measurement.
 #pragma once
-#include "core/stats.hpp"
+#include "base/stats.hpp"
 
 #include <cstddef>
 #include <string>

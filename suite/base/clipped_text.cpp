@@ -1,4 +1,4 @@
-#include "core/clipped_text.hpp"
+#include "base/clipped_text.hpp"
 
 namespace clgauge {
 

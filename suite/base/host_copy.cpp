@@ -1,4 +1,4 @@
-#include "core/host_copy.hpp"
+#include "base/host_copy.hpp"
 
 #include <algorithm>
 #include <cstring>

@@ -1,4 +1,4 @@
-#include "core/parallel_for.hpp"
+#include "base/parallel_for.hpp"
 
 #include <algorithm>
 #include <exception>

@@ -1,4 +1,4 @@
-#include "core/number_text.hpp"
+#include "base/number_text.hpp"
 
 #include <cstdio>
 

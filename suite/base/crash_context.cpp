@@ -1,4 +1,4 @@
-#include "core/crash_context.hpp"
+#include "base/crash_context.hpp"
 
 #include <csignal>
 #include <cstring>

@@ -1,4 +1,4 @@
-#include "core/files.hpp"
+#include "base/files.hpp"
 
 #include <cerrno>
 #include <cstdio>

@@ -1,4 +1,4 @@
-#include "core/stderr_capture.hpp"
+#include "base/stderr_capture.hpp"
 
 #include <cstdio>
 #include <unistd.h>

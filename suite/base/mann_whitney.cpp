@@ -1,4 +1,4 @@
-#include "core/mann_whitney.hpp"
+#include "base/mann_whitney.hpp"
 
 #include <algorithm>
 #include <cmath>

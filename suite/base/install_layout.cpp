@@ -1,4 +1,4 @@
-#include "core/install_layout.hpp"
+#include "base/install_layout.hpp"
 
 #include <system_error>
 

@@ -2,8 +2,8 @@
 // every error names the file and the field ("b.json: devices[0].metrics[3].unit: ..."), as an
 // `Error` (a std::runtime_error the caller chooses, so each file kind keeps its own type).
 #pragma once
-#include "core/clipped_text.hpp"
-#include "core/files.hpp"
+#include "base/clipped_text.hpp"
+#include "base/files.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -144,7 +144,7 @@ template <class Error> nlohmann::json parse_json(const std::string& text, const 
 }
 
 // The whole file; "path: is a directory, not a file" and the like (as Error) when it cannot be
-// read (core/files.hpp: read_file_text).
+// read (base/files.hpp: read_file_text).
 template <class Error> std::string read_text(const std::string& path) {
     std::string why;
     std::optional<std::string> text = read_file_text(path, &why);

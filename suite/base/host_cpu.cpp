@@ -1,4 +1,4 @@
-#include "core/host_cpu.hpp"
+#include "base/host_cpu.hpp"
 
 #include <algorithm>
 #include <chrono>

@@ -1,4 +1,4 @@
-#include "core/standard_output.hpp"
+#include "base/standard_output.hpp"
 
 #include <cerrno>
 #include <csignal>
