@@ -85,7 +85,6 @@ DeviceAudit audit_device(Session& session, const std::vector<const Benchmark*>& 
     // Each entry's binaries are assembled (ptxas, nvdisasm: most of the audit's time) on the
     // host's other cores while the next entry runs; at most `assemblers` at once.
     std::counting_semaphore<> free_slots(audit.assemblers);
-    ProgressLine silent;
     {
         std::vector<std::jthread> assembling;
         EachMeasured loop;
@@ -130,7 +129,7 @@ DeviceAudit audit_device(Session& session, const std::vector<const Benchmark*>& 
             audit.rows[i] = not_audited(*selection[i], "", kNotRunAfterHang);
             audit.rows[i].verdict = AuditVerdict::Fail;
         };
-        audit.hung = measure_each(loop, progress ? *progress : silent);
+        audit.hung = measure_each(loop, progress);
     } // every assembly joined
     for (const WorkAudit& row : audit.rows)
         (row.verdict == AuditVerdict::Pass   ? audit.passed

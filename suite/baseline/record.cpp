@@ -146,12 +146,10 @@ RecordReport record_baseline(Session& session, const std::vector<const Benchmark
         throw BaselineError(rep.file + ": cannot be written: " + *why);
     const RunOptions opts = baseline_run_options(options);
     std::vector<std::vector<Measurement>> runs(selection.size());
-    ProgressLine silent;
-    ProgressLine& line = progress ? *progress : silent;
     const unsigned passes = std::max(rounds, 1u);
     for (unsigned round = 0; round < passes && rep.hung.empty(); ++round) {
-        line.stage("round " + std::to_string(round + 1) + "/" + std::to_string(passes));
         EachMeasured loop;
+        loop.stage = "round " + std::to_string(round + 1) + "/" + std::to_string(passes);
         loop.count = selection.size();
         loop.name = [&](size_t i) { return selection[i]->id; };
         loop.measure = [&](size_t i) {
@@ -161,9 +159,8 @@ RecordReport record_baseline(Session& session, const std::vector<const Benchmark
             if (runs[i].back().status == Status::Timeout) rep.hung = selection[i]->id;
             return runs[i].back().status;
         };
-        (void)measure_each(loop, line);
+        (void)measure_each(loop, progress);
     }
-    line.stage("");
     rep.machine = this_machine(session.facts());
     if (!rep.hung.empty()) {
         for (size_t i = 0; i < selection.size(); ++i) {

@@ -4,7 +4,6 @@
 #include "process/worker_command.hpp"
 
 #include <algorithm>
-#include <set>
 
 namespace clgauge {
 namespace {
@@ -34,28 +33,25 @@ const ModeFlag kModeFlags[] = {
 };
 // clang-format on
 
-// The options (of any subcommand) that take a value: their value is never a mode flag.
-const std::set<std::string> kTakesValue = {
-    "--only", "--path",   "--baselines",       "--budget-ms", "--seed",  "--timeout",   "--json",
-    "--csv",  "--rounds", "--tolerance-floor", "--out",       "--alpha", "--min-effect"};
+// Whether any subcommand of `app` has an option `name` that takes a value.
+bool takes_value(const CLI::App& app, const std::string& name) {
+    for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+        if (const CLI::Option* o = sub->get_option_no_throw(name);
+            o && !o->get_positional() && o->get_items_expected_max() > 0)
+            return true;
+    return false;
+}
 
 } // namespace
 
-const std::vector<std::string>& subcommand_names() {
-    static const std::vector<std::string> names = {
-        "run",     "check", "record",   "audit",         "sweep",           "build",
-        "compare", "list",  "roofline", "resource-spec", "drop-recordings", "stamp-code"};
-    return names;
-}
-
-std::vector<std::string> as_subcommand(const std::vector<std::string>& args) {
-    const auto& names = subcommand_names();
-    if (!args.empty() && std::find(names.begin(), names.end(), args[0]) != names.end()) return args;
+std::vector<std::string> as_subcommand(const std::vector<std::string>& args, const CLI::App& app) {
+    const auto named = [&](const CLI::App* sub) { return sub->get_name() == args[0]; };
+    if (!args.empty() && !app.get_subcommands(named).empty()) return args;
     const ModeFlag* mode = nullptr;
     std::vector<std::string> rest, values;
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
-        if (kTakesValue.count(a) && i + 1 < args.size()) {
+        if (takes_value(app, a) && i + 1 < args.size()) {
             rest.push_back(a);
             rest.push_back(args[++i]);
             continue;

@@ -36,21 +36,7 @@ double parse_double(const std::string& opt, const std::string& v) {
 struct Given {
     std::string path, budget_ms, seed, timeout, rounds, tolerance_floor, alpha, min_effect, sweeps,
         list = "devices";
-    std::map<std::string, CLI::Option*> options; // by name, of the subcommand parsed
 };
-
-const std::map<std::string, Command> kCommands = {{"run", Command::Run},
-                                                  {"check", Command::Check},
-                                                  {"record", Command::Record},
-                                                  {"audit", Command::Audit},
-                                                  {"sweep", Command::Sweep},
-                                                  {"build", Command::Build},
-                                                  {"compare", Command::Compare},
-                                                  {"list", Command::List},
-                                                  {"roofline", Command::Roofline},
-                                                  {"resource-spec", Command::ResourceSpec},
-                                                  {"drop-recordings", Command::DropRecordings},
-                                                  {"stamp-code", Command::StampCode}};
 
 // The options of a run on devices; `conformance` for the modes that may verify instead of time.
 void add_selection(CLI::App* sub, DeviceSelection& d, Given& g, bool conformance) {
@@ -77,9 +63,17 @@ void add_selection(CLI::App* sub, DeviceSelection& d, Given& g, bool conformance
                       "small launches with every output checked, instead of timing");
 }
 
-void add_commands(CLI::App& app, CliOptions& o, Given& g) {
-    CLI::App* run = app.add_subcommand("run", "the table: every selected benchmark measured and "
-                                              "verified (the default)");
+// Every subcommand, each with its options bound to `o` and `g`; `commands` maps each one's name
+// to its Command.
+void add_commands(CLI::App& app, CliOptions& o, Given& g,
+                  std::map<std::string, Command>& commands) {
+    const auto add = [&](Command c, const std::string& name, const std::string& what) {
+        commands[name] = c;
+        return app.add_subcommand(name, what);
+    };
+    CLI::App* run = add(Command::Run, "run",
+                        "the table: every selected benchmark measured and "
+                        "verified (the default)");
     add_selection(run, o.run, g, true);
     run->add_option("--json", o.table.json_file, "write the results as JSON")->type_name("FILE");
     run->add_option("--csv", o.table.csv_file, "write the results as CSV")->type_name("FILE");
@@ -88,15 +82,17 @@ void add_commands(CLI::App& app, CliOptions& o, Given& g) {
     run->add_flag("--allow-fixed", o.table.allow_fixed,
                   "a known failure that now passes is not an error");
 
-    CLI::App* check = app.add_subcommand("check", "every metric held against the device's "
-                                                  "baseline (--check)");
+    CLI::App* check = add(Command::Check, "check",
+                          "every metric held against the device's "
+                          "baseline (--check)");
     add_selection(check, o.run, g, false);
     check->add_option("--json", o.check.json_file, "write the verdicts as JSON")->type_name("FILE");
     check->add_flag("--allow-fixed", o.check.allow_fixed,
                     "a known failure that now passes is not an error");
 
-    CLI::App* record = app.add_subcommand("record", "measure in rounds and write the device's "
-                                                    "baseline (--record)");
+    CLI::App* record = add(Command::Record, "record",
+                           "measure in rounds and write the device's "
+                           "baseline (--record)");
     add_selection(record, o.run, g, false);
     record->add_option("--rounds", g.rounds, "independent rounds pooled (default 3)")
         ->type_name("N");
@@ -106,13 +102,15 @@ void add_commands(CLI::App& app, CliOptions& o, Given& g) {
                      "(default 1)")
         ->type_name("PCT");
 
-    CLI::App* audit = app.add_subcommand("audit", "each NVIDIA kernel's timed loop held to the "
-                                                  "work its figure counts (--audit)");
+    CLI::App* audit = add(Command::Audit, "audit",
+                          "each NVIDIA kernel's timed loop held to the "
+                          "work its figure counts (--audit)");
     add_selection(audit, o.run, g, false);
     audit->add_option("--json", o.audit.json_file, "write the audit as JSON")->type_name("FILE");
 
-    CLI::App* sweep = app.add_subcommand("sweep", "parameter sweeps instead of the table "
-                                                  "(--sweep NAME[,NAME])");
+    CLI::App* sweep = add(Command::Sweep, "sweep",
+                          "parameter sweeps instead of the table "
+                          "(--sweep NAME[,NAME])");
     sweep
         ->add_option("NAMES", g.sweeps,
                      "sweep names, comma-separated, or all (clgauge list "
@@ -129,15 +127,17 @@ void add_commands(CLI::App& app, CliOptions& o, Given& g) {
     sweep->add_option("--json", o.sweep.json_file, "write the sweeps' results as JSON")
         ->type_name("FILE");
 
-    CLI::App* build = app.add_subcommand("build", "build the selection's programs and exit "
-                                                  "(--build-only; warms the driver's cache)");
+    CLI::App* build = add(Command::Build, "build",
+                          "build the selection's programs and exit "
+                          "(--build-only; warms the driver's cache)");
     add_selection(build, o.run, g, true);
     build->add_flag(kBuildQueueFlag, o.build.worker,
                     "a build worker: builds the programs whose records arrive on standard "
                     "input");
 
-    CLI::App* compare = app.add_subcommand("compare", "A/B of two --json reports, no device "
-                                                      "(--compare A B; docs/compare.md)");
+    CLI::App* compare = add(Command::Compare, "compare",
+                            "A/B of two --json reports, no device "
+                            "(--compare A B; docs/compare.md)");
     compare->add_option("A", o.compare.a, "the report of the known-good run")->required();
     compare->add_option("B", o.compare.b, "the report judged")->required();
     compare->add_option("--alpha", g.alpha, "significance level of the U test (default 0.05)")
@@ -147,33 +147,38 @@ void add_commands(CLI::App& app, CliOptions& o, Given& g) {
                      "smallest change that counts, in percent (default 2)")
         ->type_name("PCT");
 
-    CLI::App* list = app.add_subcommand("list", "devices (--list), benchmarks "
-                                                "(--list-benchmarks) or sweeps (--list-sweeps)");
+    CLI::App* list = add(Command::List, "list",
+                         "devices (--list), benchmarks "
+                         "(--list-benchmarks) or sweeps (--list-sweeps)");
     list->add_option("WHAT", g.list, "devices, benchmarks or sweeps (default devices)")
         ->check(CLI::IsMember({"devices", "benchmarks", "sweeps"}));
 
-    CLI::App* roofline = app.add_subcommand("roofline", "draw DIR/roofline.png from a --json "
-                                                        "report, no device (--roofline)");
+    CLI::App* roofline = add(Command::Roofline, "roofline",
+                             "draw DIR/roofline.png from a --json "
+                             "report, no device (--roofline)");
     roofline->add_option("REPORT", o.roofline.report, "a --json report")->required();
     roofline->add_option("--out", o.roofline.out_dir, "where it is drawn (default clgauge-out)")
         ->type_name("DIR");
 
-    CLI::App* spec = app.add_subcommand("resource-spec", "write CTest's resource spec file for "
-                                                         "the devices under test "
-                                                         "(--resource-spec; docs/ci.md)");
+    CLI::App* spec = add(Command::ResourceSpec, "resource-spec",
+                         "write CTest's resource spec file for "
+                         "the devices under test "
+                         "(--resource-spec; docs/ci.md)");
     spec->add_option("FILE", o.resource_spec_file, "the file written")->required();
     spec->add_option("DEVICE", o.run.devices, "devices named (NVIDIA: all NVIDIA GPUs)");
 
-    CLI::App* drop = app.add_subcommand("drop-recordings", "forget machines' recordings of the "
-                                                           "metrics --only matches in a baseline "
-                                                           "file (--drop-recordings)");
+    CLI::App* drop = add(Command::DropRecordings, "drop-recordings",
+                         "forget machines' recordings of the "
+                         "metrics --only matches in a baseline "
+                         "file (--drop-recordings)");
     drop->add_option("MACHINES", o.drop.machines, "machine ids, comma-separated")->required();
     drop->add_option("FILE", o.drop.file, "the baseline file")->required();
     drop->add_option("--only", o.drop.only, "the metrics")->type_name("GLOB")->required();
 
-    CLI::App* stamp = app.add_subcommand("stamp-code", "copy code fingerprints and resources "
-                                                       "from a --json report into a baseline "
-                                                       "file (--stamp-code)");
+    CLI::App* stamp = add(Command::StampCode, "stamp-code",
+                          "copy code fingerprints and resources "
+                          "from a --json report into a baseline "
+                          "file (--stamp-code)");
     stamp->add_option("REPORT", o.stamp.report, "a perf run's --json report")->required();
     stamp->add_option("FILE", o.stamp.file, "the baseline file")->required();
 }
@@ -263,9 +268,16 @@ std::vector<std::string> split_commas(const std::string& list) {
     return items;
 }
 
-bool runs_on_devices(Command c) {
-    return c == Command::Run || c == Command::Check || c == Command::Record ||
-           c == Command::Audit || c == Command::Sweep || c == Command::Build;
+std::vector<std::string> command_names() {
+    CliOptions o;
+    Given g;
+    std::map<std::string, Command> commands;
+    CLI::App app;
+    add_commands(app, o, g, commands);
+    std::vector<std::string> names;
+    for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+        names.push_back(sub->get_name());
+    return names;
 }
 
 CliOptions parse_cli(const std::vector<std::string>& given_args) {
@@ -278,24 +290,23 @@ CliOptions parse_cli(const std::vector<std::string>& given_args) {
                    args.end());
     CliOptions o;
     Given g;
+    std::map<std::string, Command> commands;
     CLI::App app("Measures an OpenCL device and verifies every kernel against a CPU reference.",
                  "clgauge");
     app.set_help_flag(); // help is answered before parsing, above
-    add_commands(app, o, g);
+    add_commands(app, o, g, commands);
     for (CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
         sub->set_help_flag("-h,--help", "this command's options");
         sub->allow_extras(); // named below, with the commands that do take them
     }
-    const auto& names = subcommand_names();
-    const bool named =
-        !args.empty() && std::find(names.begin(), names.end(), args[0]) != names.end();
-    args = as_subcommand(args);
+    const bool named = !args.empty() && commands.count(args[0]);
+    args = as_subcommand(args, app);
     if (help && !named && args[0] == "run") { // no command asked about: the whole program's
         o.help = usage_text();
         return o;
     }
     CLI::App* sub = app.get_subcommand(args[0]);
-    o.command = kCommands.at(args[0]);
+    o.command = commands.at(args[0]);
     if (help) {
         o.help = sub->help("clgauge") +
                  "\nThe whole program's options and exit statuses: clgauge --help\n";
@@ -332,13 +343,14 @@ RunRequest request_for(const CliOptions& cli) {
     r.only = cli.run.only;
     r.baselines = cli.run.baselines;
     r.options = run_options_for(cli);
+    const bool allow_fixed_env = allow_fixed_from_env();
     switch (cli.command) {
     case Command::Build:
         r.mode = cli.build;
         break;
     case Command::Check: {
         CheckMode m = cli.check;
-        m.allow_fixed = m.allow_fixed || allow_fixed_from_env();
+        m.allow_fixed = m.allow_fixed || allow_fixed_env;
         r.mode = m;
         break;
     }
@@ -357,7 +369,7 @@ RunRequest request_for(const CliOptions& cli) {
         break;
     case Command::Run: {
         TableMode m = cli.table;
-        m.allow_fixed = m.allow_fixed || allow_fixed_from_env();
+        m.allow_fixed = m.allow_fixed || allow_fixed_env;
         r.mode = m;
         break;
     }

@@ -89,8 +89,8 @@ std::vector<std::string> split_commas(const std::string& list);
 // The whole program's help: the commands, every option, the exit statuses.
 const char* usage_text();
 
-// The command opens devices and measures (or builds) on them.
-bool runs_on_devices(Command c);
+// The subcommands' names, in the order the help lists them.
+std::vector<std::string> command_names();
 
 // The run's settings: the environment's (types/run_options.hpp), then --budget-ms, --seed and
 // --timeout over them.

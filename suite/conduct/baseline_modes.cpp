@@ -40,15 +40,12 @@ Outcome check_device(Session& session, const std::vector<const Benchmark*>& sele
         return checked[i]->status;
     };
     loop.not_run = [&](size_t i) {
-        MetricCheck c;
-        c.id = selection[i]->id;
-        c.unit = selection[i]->unit;
-        c.verdict = Verdict::Failed;
-        c.status = Status::Error;
-        c.note = kNotRunAfterHang;
-        checked[i] = std::move(c);
+        const Benchmark& b = *selection[i];
+        const auto it = base->metrics.find(b.id);
+        checked[i] = compare_metric(b.id, b.unit, it == base->metrics.end() ? nullptr : &it->second,
+                                    Status::Error, kNotRunAfterHang, 0, {});
     };
-    (void)measure_each(loop, progress);
+    (void)measure_each(loop, &progress);
     std::vector<MetricCheck> checks;
     for (auto& c : checked)
         if (c) checks.push_back(std::move(*c));

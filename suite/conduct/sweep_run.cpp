@@ -62,7 +62,6 @@ nlohmann::json run_sweeps(const SweepMode& mode, Session& s, const RunOptions& b
                   << std::flush;
         nlohmann::json j;
         try {
-            progress.stage(w->name);
             const sweep::Result r = sweep::run_sweep(s, *w, settings, &progress);
             const auto files = sweep::write_sweep_files(r, s.facts().name, mode.out_dir);
             j = sweep::result_to_json(r);

@@ -6,7 +6,7 @@
 
 namespace clgauge {
 
-bool measure_each(const EachMeasured& loop, ProgressLine& progress) {
+bool measure_each(const EachMeasured& loop, ProgressLine* progress) {
     std::vector<size_t> order = loop.order;
     if (order.empty()) {
         order.resize(loop.count);
@@ -21,7 +21,8 @@ bool measure_each(const EachMeasured& loop, ProgressLine& progress) {
                 if (loop.not_run) loop.not_run(i);
                 continue;
             }
-            progress.show(done, loop.count, loop.name ? loop.name(i) : std::string());
+            if (progress)
+                progress->show(loop.stage, done, loop.count, loop.name ? loop.name(i) : "");
             try {
                 hung = loop.measure(i) == Status::Timeout;
                 ++done;
@@ -31,7 +32,7 @@ bool measure_each(const EachMeasured& loop, ProgressLine& progress) {
         }
         order = std::move(put_off);
     }
-    progress.clear();
+    if (progress) progress->clear();
     return hung;
 }
 

@@ -18,8 +18,10 @@ struct EachMeasured {
     size_t count = 0;
     // The positions in the order they are measured; empty: 0 .. count-1.
     std::vector<size_t> order;
-    // What the progress line calls position i.
+    // What the progress line calls position i, and what the count is of ("round 2/3", a
+    // sweep's name; "": nothing).
     std::function<std::string(size_t)> name;
+    std::string stage;
     // Measures position i and says what it came to. It may throw BuildPending (a build worker
     // is still compiling a program it asks for): the position is measured again after the
     // others, in order, once each program (the second time, it is waited for).
@@ -30,7 +32,7 @@ struct EachMeasured {
 
 // Measures every position once. Once one comes to Status::Timeout the device can no longer be
 // trusted: no later position is launched, each is passed to `not_run` instead. Returns whether
-// the device hung.
-bool measure_each(const EachMeasured& loop, ProgressLine& progress);
+// the device hung. `progress` null: no progress line.
+bool measure_each(const EachMeasured& loop, ProgressLine* progress);
 
 } // namespace clgauge

@@ -2,10 +2,11 @@
 
 namespace clgauge {
 
-void ProgressLine::show(size_t done, size_t total, const std::string& what) {
+void ProgressLine::show(const std::string& stage, size_t done, size_t total,
+                        const std::string& what) {
     if (!out_) return;
-    std::string line = "[" + (stage_.empty() ? "" : stage_ + ", ") + std::to_string(done + 1) +
-                       "/" + std::to_string(total) + "] " + what;
+    std::string line = "[" + (stage.empty() ? "" : stage + ", ") + std::to_string(done + 1) + "/" +
+                       std::to_string(total) + "] " + what;
     // Blanks over the rest of a longer line before it.
     const size_t width = line.size();
     if (width < shown_) line.append(shown_ - width, ' ');

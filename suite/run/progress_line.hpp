@@ -16,16 +16,14 @@ class ProgressLine {
     ProgressLine(const ProgressLine&) = delete;
     ProgressLine& operator=(const ProgressLine&) = delete;
 
-    // What the count is of, shown before it ("round 2/3", a sweep's name); "" for none.
-    void stage(std::string what) { stage_ = std::move(what); }
-    // Entry `done` + 1 of `total`, named `what`, is being measured.
-    void show(size_t done, size_t total, const std::string& what);
+    // Entry `done` + 1 of `total`, named `what`, is being measured; `stage` ("round 2/3", a
+    // sweep's name; "" for none) is shown before the count.
+    void show(const std::string& stage, size_t done, size_t total, const std::string& what);
     // Takes the line off the terminal (again after a show).
     void clear();
 
   private:
     std::ostream* out_;
-    std::string stage_;
     size_t shown_ = 0; // characters on the terminal now
 };
 

@@ -60,8 +60,7 @@ DeviceReport run_all(Session& session, const std::vector<const Benchmark*>& sele
         m.status = Status::Error;
         m.reason = kNotRunAfterHang;
     };
-    ProgressLine silent;
-    (void)measure_each(loop, progress ? *progress : silent);
+    (void)measure_each(loop, progress);
     return r;
 }
 

@@ -70,6 +70,7 @@ Result run_sweep(Session& s, const Sweep& sweep, const Settings& settings, Progr
     EachMeasured loop;
     loop.count = r.series.size() * per_series;
     loop.name = [&](size_t k) { return r.series[k / per_series].name; };
+    loop.stage = sweep.name;
     loop.measure = [&](size_t k) {
         Point& p = point(k);
         p = sweep.hooks.run_point(s, r.plan, r.series[k / per_series].name,
@@ -84,8 +85,7 @@ Result run_sweep(Session& s, const Sweep& sweep, const Settings& settings, Progr
         p.m.reason = kNotRunAfterHang;
         ++r.failed;
     };
-    ProgressLine silent;
-    r.timed_out = measure_each(loop, progress ? *progress : silent);
+    r.timed_out = measure_each(loop, progress);
     if (sweep.hooks.model_lines)
         for (auto& l : sweep.hooks.model_lines(r.plan, r.series))
             r.plan.theory.push_back(std::move(l));

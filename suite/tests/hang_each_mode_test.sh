@@ -33,7 +33,7 @@ assert "not run: an earlier kernel hung" in ms["int32.mad"]["reason"], ms["int32
 PY
 
 hung check check.log --check --only $only --budget-ms 20 --baselines base --json check.json
-grep -q "int32.mad: FAILED: $notrun" check.log || fail "--check does not say int32.mad was not run"
+grep -q "int32.mad: FAILED: error: $notrun" check.log || fail "--check does not say int32.mad was not run"
 
 hung record record.log --record --only $only --rounds 2 --budget-ms 20 --baselines base
 grep -q "int32.mad: $notrun" record.log || fail "--record does not say int32.mad was not run"

@@ -1,7 +1,6 @@
 // label unit: the command line's subcommands (cli/options.hpp) and their flag spellings
 // (cli/mode_flags.hpp): each subcommand and its flag make the same request, each takes only
 // its own options, and --help answers for the command it follows.
-#include "cli/mode_flags.hpp"
 #include "cli/options.hpp"
 
 #include <gtest/gtest.h>
@@ -75,7 +74,7 @@ TEST(CliCommands, HelpAnswersForTheCommandItFollows) {
     EXPECT_EQ(parse_cli({"--record", "--help"}).help, parse_cli({"record", "-h"}).help);
     EXPECT_NE(parse_cli({"record", "-h"}).help.find("--tolerance-floor"), std::string::npos);
     // The program's help names every subcommand.
-    for (const std::string& name : subcommand_names())
+    for (const std::string& name : command_names())
         EXPECT_NE(std::string(usage_text()).find("\n  " + name + " "), std::string::npos) << name;
 }
 
