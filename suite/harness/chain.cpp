@@ -80,7 +80,6 @@ Measurement run_chain(const ChainSpec& spec, Session& s, const ImplPath& path,
         return enqueue_range(q, kernel, global, local);
     };
     h.sizing.grow = [&](double factor) { return d.grow_repeats(factor, 1u << 20); };
-    h.sizing.pinned = d.repeats_pinned();
     h.describe = [&](Measurement& m) {
         m.global_size = global;
         m.local_size = local;

@@ -132,7 +132,7 @@ Measurement run_chase(const ChaseSpec& spec, Session& s, const ImplPath&, const 
     if (!d.perf()) {
         chase.launch(chase.lines() + 3);
         chase.check(lap);
-        h.manual.timed = [&](int, int) {
+        h.timed = [&](int, int) {
             const Walk w = chase.launch(steps);
             per_load = {w.device_s / double(steps)};
             per_load_host = {w.host_s / double(steps)};
@@ -177,7 +177,7 @@ Measurement run_chase(const ChaseSpec& spec, Session& s, const ImplPath&, const 
         // A sample is a pair of launches of N and 2N steps: (t(2N) - t(N)) / N is the time of
         // a load without the launch's fixed cost. CLGAUGE_TEST_SLOWDOWN walks that many times
         // the counted steps.
-        h.manual.timed = [&](int warmups, int reps) {
+        h.timed = [&](int warmups, int reps) {
             const uint64_t walked = d.slowed(steps);
             std::vector<double> pair, pair_host;
             for (int r = 0; r < warmups + reps; ++r) {

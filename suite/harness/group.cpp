@@ -87,7 +87,7 @@ Measurement run_group(const GroupSpec& spec, Session& s, const ImplPath& path,
         set_args(kernel, out, opts.seed, cl_uint(d.launched_repeats()));
         return enqueue_range(q, kernel, global, local);
     };
-    h.manual.timed = [&](int warmups, int reps) {
+    h.timed = [&](int warmups, int reps) {
         prepare();
         return time_launches(s.queue, h.enqueue, warmups, reps, opts.timeout_s);
     };

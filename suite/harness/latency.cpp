@@ -71,8 +71,8 @@ Measurement run_latency(const LatencySpec& spec, Session& s, const ImplPath&,
     cl::CommandQueue plain(s.context, s.entry.device, 0);
 
     KernelHarness h;
-    h.manual.warmups = d.perf() ? 20 : 2;
-    h.manual.reps = 16;
+    // Launches counted here, not by the driver: the output holds a slot for each.
+    OwnCount own{.warmups = d.perf() ? 20 : 2, .reps = 16};
     if (d.perf()) {
         // Calibrate on a few launches, then spend the budget (50..2000 launches per queue).
         std::vector<double> probe;
@@ -88,9 +88,9 @@ Measurement run_latency(const LatencySpec& spec, Session& s, const ImplPath&,
                              }).second);
         }
         const double each = std::max(summarize(probe).median, 1e-7);
-        h.manual.reps = int(std::clamp(d.budget.seconds / 2 / each, 50.0, 2000.0));
+        own.reps = int(std::clamp(d.budget.seconds / 2 / each, 50.0, 2000.0));
     }
-    const size_t slots = 2 * size_t(h.manual.warmups + h.manual.reps);
+    const size_t slots = 2 * size_t(own.warmups + own.reps);
     std::vector<uint32_t> junk(slots);
     for (size_t i = 0; i < slots; ++i)
         junk[i] = ~ref::launch_word(opts.seed, uint32_t(i));
@@ -100,10 +100,10 @@ Measurement run_latency(const LatencySpec& spec, Session& s, const ImplPath&,
 
     cl_uint slot = 0;
     auto launches = [&](cl::CommandQueue& q, bool profiled, Samples& into) {
-        for (int i = 0; i < h.manual.warmups + h.manual.reps; ++i) {
+        for (int i = 0; i < own.warmups + own.reps; ++i) {
             kernel.setArg(1, slot++);
             const Launched l = launch_one(q, kernel, opts.timeout_s);
-            if (i < h.manual.warmups) continue;
+            if (i < own.warmups) continue;
             into.round_trip.push_back(l.seconds());
             if (!profiled) continue;
             const auto queued = l.event.getProfilingInfo<CL_PROFILING_COMMAND_QUEUED>();
@@ -120,7 +120,7 @@ Measurement run_latency(const LatencySpec& spec, Session& s, const ImplPath&,
     // The same launches on a queue without profiling and on the profiled one; the figure is
     // the first's round trip, or the second's dispatch.
     Samples without, with;
-    h.manual.timed = [&](int, int) {
+    h.timed = [&](int, int) {
         launches(plain, false, without);
         launches(s.queue, true, with);
         const Stats rt_plain = summarize(without.round_trip);
@@ -132,7 +132,7 @@ Measurement run_latency(const LatencySpec& spec, Session& s, const ImplPath&,
         m.time_is_figure = true;
         m.work_per_launch = 1;
         m.global_size = m.local_size = 1;
-        m.details = {{"launches_per_queue", std::to_string(h.manual.reps)},
+        m.details = {{"launches_per_queue", std::to_string(own.reps)},
                      {"round_trip", us(rt_plain.median)},
                      {"round_trip_min", us(rt_plain.min)},
                      {"round_trip_profiled", us(summarize(with.round_trip).median)},
@@ -159,7 +159,7 @@ Measurement run_latency(const LatencySpec& spec, Session& s, const ImplPath&,
         return v;
     };
     h.check.noun = "launch slots";
-    Measurement m = d.run(h);
+    Measurement m = d.run(h, own);
     // The dispatch time exists only on the device's clock: no host clock can stand in for it.
     if (spec.figure == LatencyFigure::Dispatch && m.status == Status::Ok)
         if (const auto problem = device_clock_problem(with.clocks)) {

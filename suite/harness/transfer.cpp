@@ -274,7 +274,7 @@ Measurement run_transfer(const TransferSpec& spec, Session& s, const ImplPath&,
     KernelHarness h;
     double per_direction = 0;
     if (spec.direction != Direction::Both && spec.host == HostMemory::Pageable) {
-        h.manual.timed = [&](int warmups, int reps) {
+        h.timed = [&](int warmups, int reps) {
             if (!piece_chosen) choose_piece();
             std::vector<double> span, host;
             for (int i = 0; i < warmups + reps; ++i) {
@@ -311,7 +311,7 @@ Measurement run_transfer(const TransferSpec& spec, Session& s, const ImplPath&,
     std::vector<double> each_up, each_down; // of every sample kept
     if (spec.direction == Direction::Both) {
         second.emplace(s.context, s.entry.device, CL_QUEUE_PROFILING_ENABLE);
-        h.manual.timed = [&](int warmups, int reps) {
+        h.timed = [&](int warmups, int reps) {
             std::vector<double> span, host;
             for (int i = 0; i < warmups + reps; ++i) {
                 s.queue.finish();

@@ -167,7 +167,7 @@ Measurement run_route(const RouteSpec& spec, Session& s, const ImplPath&, const 
     // The host clock is the only clock of these routes.
     MeasurementDriver d(s, opts);
     KernelHarness h;
-    h.manual.timed = [&](int warmups, int reps) {
+    h.timed = [&](int warmups, int reps) {
         std::vector<double> times;
         for (int i = 0; i < warmups + reps; ++i) {
             const double t = transfer_once(spec, s, x, opts.timeout_s);

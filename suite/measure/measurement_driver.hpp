@@ -18,40 +18,6 @@
 
 namespace clgauge {
 
-// A harness that times its own launches instead of one enqueue (several queues, pairs of
-// launches, host-timed copies, thousands of empty launches).
-struct ManualTiming {
-    // `reps` samples after `warmups` launches.
-    TimedLaunches timed;
-    // A harness that counts its own launches: `reps` samples after `warmups`, in either mode,
-    // without calibration (0: the driver's count), in one batch: a warm-up ramp is left out of
-    // them, not taken again.
-    int warmups = 0, reps = 0;
-};
-
-// How a perf launch is sized to the budget.
-struct LaunchSizing {
-    // Makes one launch about `factor` times longer (MeasurementDriver::grow_repeats, more
-    // work-groups) and returns false when it cannot. Unset, or `pinned`: the launch is timed as
-    // it stands (one warm-up launch sizes the count).
-    GrowLaunch grow;
-    // A launch that is not grown: makes it about `factor` (< 1) times as long (a transfer's
-    // bytes, an array's units) and returns false when it cannot. A first launch longer than
-    // Budget::most_launch_seconds() is cut to Budget::launch_seconds() before the launch is
-    // timed, so that the timed launches keep the budget's bound.
-    GrowLaunch shrink;
-    bool pinned = false;
-    // The repeats a launch should run at least for its figure to mean what it says (a chain
-    // long enough that a fixed cost per launch stays small). Before calibration the driver
-    // keeps as much of it as the budget's bound lets one launch take, measured from probe
-    // launches that grow `MeasurementDriver::repeats`. 1: no floor.
-    uint32_t floor_repeats = 1;
-    int rounds = 4; // calibration rounds at most
-    // The test-only slowdown as that many back-to-back launches per sample, for kernels
-    // without a repeat count (else the kernel runs MeasurementDriver::launched_repeats()).
-    bool slowdown_relaunches = false;
-};
-
 // How what the last launch left is judged, in the verify phase.
 struct OutputCheck {
     std::function<Verification()> verify; // reads it back and compares it with the CPU's
@@ -61,9 +27,12 @@ struct OutputCheck {
 // What a harness supplies for one launch shape: its kernel, and nothing of the protocol.
 struct KernelHarness {
     // One launch of the current shape; its event's START..END is the sample. Unused where
-    // `manual` times the launches.
+    // `timed` is set.
     Enqueue enqueue;
-    ManualTiming manual;
+    // A harness that times its own launches instead of one enqueue (several queues, pairs of
+    // launches, host-timed copies, thousands of empty launches): `reps` samples after
+    // `warmups` launches.
+    TimedLaunches timed;
     LaunchSizing sizing; // perf
     // Once timed: the launch's work, sizes and details (m.timings is set; it may rescale them).
     std::function<void(Measurement&)> describe;
@@ -71,6 +40,13 @@ struct KernelHarness {
     // The peak the figure (B/s) is a share of, where known: the details "peak_Bps",
     // "peak_basis" and "share".
     std::optional<MemoryPeak> peak;
+};
+
+// The launches of a harness that counts its own (the launch latencies: thousands, sized and
+// given their output slots for one batch): `reps` samples after `warmups`, in either mode,
+// without calibration, in one batch; a warm-up ramp is left out of them, not taken again.
+struct OwnCount {
+    int warmups = 0, reps = 0;
 };
 
 class MeasurementDriver {
@@ -107,8 +83,9 @@ class MeasurementDriver {
 
     // Perf: calibrated and timed within `share` of the budget (beside background work that
     // goes on, after a first_launch of `h`'s shape: background_work.hpp); conformance: one
-    // launch.
+    // launch. With `own`, the harness's own count of launches instead.
     Timings time(const KernelHarness& h, double share = 1);
+    Timings time(const KernelHarness& h, const OwnCount& own);
     // A kernel's first launch, where a driver loads it (a GPU's JIT from a cold cache) or
     // compiles it (PoCL makes the work-group function then): it measures nothing, so it is
     // the build phase's and not charged to the budget.
@@ -117,6 +94,7 @@ class MeasurementDriver {
     // with the launch time spent ("budget_spent_s") and an "over_budget" detail where all the
     // driver's launches broke the bound (perf).
     Measurement run(const KernelHarness& h, double share = 1);
+    Measurement run(const KernelHarness& h, const OwnCount& own);
 
     // Perf: the budget's note (note_budget) of every launch this driver has charged, for a
     // figure made of several timed launches, noted once all are spent.
@@ -132,21 +110,21 @@ class MeasurementDriver {
     calibration_launch(const std::function<std::pair<double, double>()>& launch);
 
   private:
+    // `timings` described, verified and given its share of the peak and its budget's note.
+    Measurement judged(const KernelHarness& h, const Timings& timings) const;
+
     BudgetLedger ledger_;
     double settled_ = 0; // the ledger's total when the last time() ended
 };
 
 // The perf protocol on its own (no device needed): `h`'s launches, timed by `timed`,
-// calibrated and counted within `budget`, every launch charged to `ledger`; `already` seconds
-// spent on this measurement before (probes, a harness's own growth) come out of the bound.
+// calibrated (the one rule, measure/launch_sizing.hpp) and counted within `budget`, every
+// launch charged to `ledger`; `already` seconds spent on this measurement before (a harness's
+// own growth) come out of the bound.
 Timings perf_launches(const KernelHarness& h, const TimedLaunches& timed, const Budget& budget,
                       BudgetLedger& ledger, double already = 0);
-
-// A floor of `floor` repeats on a launch (LaunchSizing::floor_repeats) kept as far as
-// `budget` lets one launch take: `repeats` (which `timed` launches with) is set from probe
-// launches, each charged to `ledger`.
-void keep_floor(const TimedLaunches& timed, uint32_t floor, uint32_t& repeats, const Budget& budget,
-                BudgetLedger& ledger);
+// The same for a harness that counts its own launches: `own`, in one batch, charged to `ledger`.
+Timings perf_launches(const TimedLaunches& timed, const OwnCount& own, BudgetLedger& ledger);
 
 // The details of `m` from the launch time calibration and measurement spent against
 // `budget`: "budget_spent_s", and an "over_budget" note where it broke the bound; they replace

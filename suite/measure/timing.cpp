@@ -150,8 +150,8 @@ Timings at_steady_state(Timings t, const std::function<Timings(int)>& more) {
     return t;
 }
 
-Timings calibrate_and_time(const TimedLaunches& timed, const Budget& budget, int rounds,
-                           const GrowLaunch& grow, BudgetLedger* ledger_out) {
+Timings calibrate_and_time(const TimedLaunches& timed, const Budget& budget,
+                           const LaunchSizing& sizing, BudgetLedger* ledger_out) {
     BudgetLedger ledger;
     double last_each = 0; // the wall-clock time per launch of the last batch
     auto run = [&](int warmups, int reps, double& into) {
@@ -161,31 +161,29 @@ Timings calibrate_and_time(const TimedLaunches& timed, const Budget& budget, int
         last_each = b.wall_s / std::max(1, b.launches);
         return b.timings;
     };
-    const double target = budget.launch_seconds();
     // The last launch of the shape that is timed: it sizes the timed launches and is their
     // first sample, so it is not launched again (a contended atomic's launch can take a second).
     double launch = -1;
     std::optional<Timings> first, last; // of calibration, for the growth check
     {
         PhaseScope calibrating(Phase::Calibrate);
-        for (int round = 0; round < rounds; ++round) {
-            const int warmups = round == 0 ? 1 : 0;
-            const Timings t = run(warmups, 1, ledger.calibrate_s);
+        for (int round = 0; round < kCalibrationRounds; ++round) {
+            const Timings t = run(round == 0 ? 1 : 0, 1, ledger.calibrate_s);
             if (!first) first = t;
             last = t;
             const double once = t.device.median;
-            // The host's wait bounds the growth as well: a clock that reports nanoseconds
-            // for a launch the host waits milliseconds for must not grow the work further.
-            if (once >= target * 0.5 || t.host.median >= target ||
-                !grow(std::clamp(target / std::max(once, 1e-7), 2.0, 1024.0))) {
+            const double factor = calibration_reshape(once, t.host.median, budget, sizing);
+            const bool reshaped = factor > 1   ? sizing.grow(factor)
+                                  : factor < 1 ? sizing.shrink(factor)
+                                               : false;
+            if (!reshaped) {
                 launch = once;
                 break;
             }
         }
         if (launch < 0) {
-            // A pinned launch, or one grown in the last round: warmed up first.
+            // Reshaped in the last round: warmed up first.
             const Timings t = run(1, 1, ledger.calibrate_s);
-            if (!first) first = t;
             last = t;
             launch = t.device.median;
         }

@@ -1,6 +1,7 @@
 // Timing OpenCL commands: event profiling (START..END) as the figure, the host clock beside it.
 #pragma once
 #include "core/opencl.hpp"
+#include "measure/launch_sizing.hpp"
 #include "types/budget.hpp"
 #include "types/timings.hpp"
 
@@ -35,22 +36,19 @@ void finish_within(cl::CommandQueue& queue, double timeout_s);
 Timings time_launches(cl::CommandQueue& queue, const Enqueue& enqueue, int warmups, int reps,
                       double timeout_s);
 
-// Perf-mode timing with calibration. `timed(warmups, reps)` times launches as they stand;
-// `grow(factor)` makes one launch about `factor` times longer (more repeats, more work-groups)
-// and returns false when it cannot. Up to `rounds` times, one launch is timed and grown while
-// it takes less than half of budget.launch_seconds(); then budget.reps_for(one launch)
-// launches make the figure. The last calibration launch, of the shape then timed, is their
-// first sample (a launch grown in the last round, or a pinned one, is warmed up once first),
-// and the count is cut to what the bound leaves, never below budget.min_reps samples (so the
-// bound holds wherever a launch can be made as short as the aim). Calibration is bounded
-// by the host clock too: a launch the host waits target for is not grown, whatever the
-// device's clock says; and device times that did not follow the growth put the measurement
-// on the host clock. The samples' warm-up (measure/steady_state.hpp) is left out and as many
-// samples taken again. `ledger`, when given, is charged with every launch.
+// Perf-mode timing with calibration. `timed(warmups, reps)` times launches as they stand. One
+// launch (after a warm-up) is timed and reshaped by the one calibration rule
+// (calibration_reshape: grown to the aim, cut below the most, grown toward its floor) until the
+// rule keeps it, at most kCalibrationRounds times; then budget.reps_for(that launch) launches
+// make the figure. The last calibration launch, of the shape then timed, is their first sample
+// (a launch reshaped in the last round is warmed up once first), and the count is cut to what
+// the bound leaves, never below budget.min_reps samples (so the bound holds wherever a launch
+// can be made as short as the aim). Device times that did not follow the growth put the
+// measurement on the host clock. The samples' warm-up (measure/steady_state.hpp) is left out
+// and as many samples taken again. `ledger`, when given, is charged with every launch.
 using TimedLaunches = std::function<Timings(int warmups, int reps)>;
-using GrowLaunch = std::function<bool(double factor)>;
-Timings calibrate_and_time(const TimedLaunches& timed, const Budget& budget, int rounds,
-                           const GrowLaunch& grow, BudgetLedger* ledger = nullptr);
+Timings calibrate_and_time(const TimedLaunches& timed, const Budget& budget,
+                           const LaunchSizing& sizing, BudgetLedger* ledger = nullptr);
 
 // `t` with its warm-up left out (measure/steady_state.hpp) and `more(n)`'s samples in place of
 // the n left out, so that the statistic has the count it was sized for: a ramp at the start is

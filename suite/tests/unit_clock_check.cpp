@@ -86,10 +86,10 @@ TEST(ClockCheck, CalibrationIsBoundedByTheHostClock) {
         t.host = summarize(std::vector<double>(size_t(reps), work * 1e-4));
         return t;
     };
-    const Timings t =
-        calibrate_and_time(timed, budget, 12, [&](double factor) { return (work *= factor) > 0; });
-    // One round grew it to a launch the host waits for past the aim; twelve would have grown
-    // it 1024^12-fold.
+    const Timings t = calibrate_and_time(
+        timed, budget, LaunchSizing{.grow = [&](double factor) { return (work *= factor) > 0; }});
+    // One round grew it to a launch the host waits for past the aim; every round would have
+    // grown it 1024^12-fold.
     EXPECT_LE(work, 1024.0);
     EXPECT_EQ(t.clock, TimerSource::Host);
     EXPECT_NE(t.clock_note.find("did not follow the work"), std::string::npos) << t.clock_note;

@@ -45,7 +45,7 @@ TEST(Budget, LaunchFloorLengthensCalibratedLaunches) {
     auto grow = [&](double factor) { return grow_repeats(repeats, factor, 1u << 20); };
     Budget plain{.seconds = 0.1};
     timed_reps = 0;
-    calibrate_and_time(timed, plain, 4, grow);
+    calibrate_and_time(timed, plain, LaunchSizing{.grow = grow});
     EXPECT_GE(repeats, 5u);
     EXPECT_LT(repeats, 25u);
     EXPECT_EQ(timed_reps, plain.reps_for(repeats * 1e-3) - 1);
@@ -53,7 +53,7 @@ TEST(Budget, LaunchFloorLengthensCalibratedLaunches) {
     Budget floored{.seconds = 0.1, .min_launch_seconds = 0.05};
     EXPECT_DOUBLE_EQ(floored.launch_seconds(), 0.2 / 8);
     timed_reps = 0;
-    calibrate_and_time(timed, floored, 4, grow);
+    calibrate_and_time(timed, floored, LaunchSizing{.grow = grow});
     EXPECT_GE(repeats, 13u);
     EXPECT_EQ(timed_reps, floored.min_reps - 1);
 }
@@ -87,7 +87,7 @@ TEST(Budget, CalibrationLaunchIsTheWarmUp) {
     // Long enough at once (10 ms against a 10 ms aim): one launch after its warm-up, then the
     // timed ones.
     repeats = 10;
-    Timings t = calibrate_and_time(timed, budget, 4, grow);
+    Timings t = calibrate_and_time(timed, budget, LaunchSizing{.grow = grow});
     ASSERT_FALSE(calls.empty());
     EXPECT_EQ(calls[0], std::make_pair(1, 1));
     check(1, budget.reps_for(0.01) - 1);
@@ -95,12 +95,12 @@ TEST(Budget, CalibrationLaunchIsTheWarmUp) {
         << "the calibration launch is a sample";
     // Grown, then long enough: the grown shape's first launch is calibration's.
     repeats = 1;
-    calibrate_and_time(timed, budget, 4, grow);
+    calibrate_and_time(timed, budget, LaunchSizing{.grow = grow});
     ASSERT_EQ(calls.size(), 2u);
     EXPECT_EQ(calls[1], std::make_pair(0, 1));
     check(2, budget.reps_for(repeats * 1e-3) - 1);
-    // Pinned (no rounds): launched once, warmed, before the timed ones.
-    calibrate_and_time(timed, budget, 0, grow);
+    // Pinned: launched once, warmed, before the timed ones.
+    calibrate_and_time(timed, budget, LaunchSizing{.grow = grow, .pinned = true});
     ASSERT_FALSE(calls.empty());
     EXPECT_EQ(calls[0], std::make_pair(1, 1));
     check(1, budget.reps_for(repeats * 1e-3) - 1);

@@ -30,7 +30,7 @@ struct FakeHarness {
     double launch_s() const { return fixed + per_repeat * repeats; }
     KernelHarness parts() {
         KernelHarness h;
-        h.manual.timed = [this](int warmups, int reps) {
+        h.timed = [this](int warmups, int reps) {
             reps += extra_reps;
             launches += warmups + reps;
             Timings t;
@@ -60,7 +60,7 @@ TEST(MeasurementDriver, EveryLaunchCostKeepsTwiceTheBudget) {
                         b.min_launch_seconds = floor_s;
                         BudgetLedger ledger;
                         const KernelHarness h = f.parts();
-                        const Timings t = perf_launches(h, h.manual.timed, b, ledger);
+                        const Timings t = perf_launches(h, h.timed, b, ledger);
                         const std::string what = "budget " + std::to_string(budget_s) +
                                                  ", launch " + std::to_string(fixed) + " + " +
                                                  std::to_string(per_repeat) + " x repeats";
@@ -80,7 +80,7 @@ TEST(MeasurementDriver, LaunchesThatFitGetTheirSamples) {
     const Budget b{.seconds = 0.1};
     BudgetLedger ledger;
     const KernelHarness h = f.parts();
-    const Timings t = perf_launches(h, h.manual.timed, b, ledger);
+    const Timings t = perf_launches(h, h.timed, b, ledger);
     EXPECT_EQ(t.device.count(), size_t(b.reps_for(f.launch_s())));
     EXPECT_LE(ledger.total(), b.bound_seconds());
     EXPECT_GT(ledger.measure_s, 0);
@@ -96,7 +96,7 @@ TEST(MeasurementDriver, FloorIsCappedSoMinRepsFit) {
     FakeHarness f{.per_repeat = 1e-4};
     BudgetLedger ledger;
     const KernelHarness h = f.parts();
-    const Timings t = perf_launches(h, h.manual.timed, b, ledger);
+    const Timings t = perf_launches(h, h.timed, b, ledger);
     EXPECT_GE(t.device.count(), size_t(b.min_reps));
     EXPECT_FALSE(budget_overrun(ledger, b).has_value());
 }
@@ -110,7 +110,7 @@ TEST(MeasurementDriver, ALaunchTooLongForTheBudgetIsCaught) {
     BudgetLedger ledger;
     KernelHarness h = f.parts();
     h.sizing.pinned = true;
-    const Timings t = perf_launches(h, h.manual.timed, b, ledger);
+    const Timings t = perf_launches(h, h.timed, b, ledger);
     EXPECT_EQ(t.device.count(), size_t(b.min_reps));
     EXPECT_EQ(f.launches, b.min_reps + 1);
     EXPECT_DOUBLE_EQ(ledger.total(), real_seconds(f));
@@ -136,20 +136,20 @@ TEST(MeasurementDriver, ALaunchTooLongIsCutWhereItCanBe) {
     };
     stuck.sizing.shrink = [](double) { return false; };
     BudgetLedger ledger, broken;
-    const Timings t = perf_launches(h, h.manual.timed, b, ledger);
+    const Timings t = perf_launches(h, h.timed, b, ledger);
     EXPECT_LT(cut.repeats, 256u);
     EXPECT_LE(cut.launch_s(), b.launch_seconds() * 1.01); // cut to the aim of a launch
     EXPECT_GE(t.device.count(), size_t(b.min_reps));
     EXPECT_FALSE(budget_overrun(ledger, b).has_value()) << ledger.total();
     EXPECT_EQ(ledger.launches, cut.launches);
-    perf_launches(stuck, stuck.manual.timed, b, broken);
+    perf_launches(stuck, stuck.timed, b, broken);
     EXPECT_TRUE(budget_overrun(broken, b).has_value()) << broken.total();
 }
 
-// A probe launch just under the most a launch may take (a host-timed copy of 256 "MiB" at 24 ms
-// against 25 ms), whose later launches run an eighth slower (the host's copies vary): the
-// probe is cut all the same, since min_reps launches and the calibration at the slower pace
-// would not fit. The planted twin cannot be cut, and breaks the bound.
+// A first launch just under the most a launch may take (a host-timed copy of 256 "MiB" at 24 ms
+// against 25 ms), whose later launches run 60% slower (a host that got busy): it is cut all the
+// same, since min_reps launches and the calibration at the slower pace would not fit. The
+// planted twin cannot be cut, and breaks the bound.
 Timings just_under_the_most(bool can_cut, BudgetLedger& ledger) {
     const Budget b{.seconds = 0.1};
     FakeHarness f{.per_repeat = 0.96 * b.most_launch_seconds() / 256};
@@ -157,10 +157,10 @@ Timings just_under_the_most(bool can_cut, BudgetLedger& ledger) {
     int made = 0;
     KernelHarness h = f.parts();
     h.sizing.pinned = true;
-    h.manual.timed = [&](int warmups, int reps) {
+    h.timed = [&](int warmups, int reps) {
         std::vector<double> samples;
         for (int i = 0; i < warmups + reps; ++i, ++made)
-            if (i >= warmups) samples.push_back(f.launch_s() * (made == 0 ? 1.0 : 1.125));
+            if (i >= warmups) samples.push_back(f.launch_s() * (made < 2 ? 1.0 : 1.6));
         Timings t;
         t.device = summarize(samples);
         t.host = t.device;
@@ -173,7 +173,7 @@ Timings just_under_the_most(bool can_cut, BudgetLedger& ledger) {
         f.repeats = to;
         return true;
     };
-    return perf_launches(h, h.manual.timed, b, ledger);
+    return perf_launches(h, h.timed, b, ledger);
 }
 
 TEST(MeasurementDriver, ALaunchJustUnderTheMostIsCutToo) {
@@ -198,7 +198,7 @@ Timings slowing_midway(int measure_parts, BudgetLedger& ledger) {
     FakeHarness f{.per_repeat = 1e-3};
     int measured = 0; // samples taken in the measure phase
     KernelHarness h = f.parts();
-    h.manual.timed = [&](int warmups, int reps) {
+    h.timed = [&](int warmups, int reps) {
         f.launches += warmups + reps;
         std::vector<double> samples;
         const bool measuring = current_phase() == Phase::Measure;
@@ -211,7 +211,7 @@ Timings slowing_midway(int measure_parts, BudgetLedger& ledger) {
         t.host = t.device;
         return t;
     };
-    return perf_launches(h, h.manual.timed, b, ledger);
+    return perf_launches(h, h.timed, b, ledger);
 }
 
 TEST(MeasurementDriver, AHostThatSlowsMidwayKeepsTheBound) {
@@ -235,7 +235,7 @@ TEST(MeasurementDriver, LaunchesThatVaryKeepTheBoundAtEveryLength) {
         int made = 0;
         KernelHarness h;
         h.sizing.pinned = true;
-        h.manual.timed = [&](int warmups, int reps) {
+        h.timed = [&](int warmups, int reps) {
             std::vector<double> host, device;
             for (int i = 0; i < warmups + reps; ++i) {
                 const double t = launch * (made++ % 3 == 2 ? 1.5 : 1.0);
@@ -246,7 +246,7 @@ TEST(MeasurementDriver, LaunchesThatVaryKeepTheBoundAtEveryLength) {
             return Timings{summarize(device), summarize(host)};
         };
         BudgetLedger ledger;
-        const Timings t = perf_launches(h, h.manual.timed, b, ledger);
+        const Timings t = perf_launches(h, h.timed, b, ledger);
         EXPECT_GE(t.device.count(), size_t(b.min_reps)) << launch;
         if (budget_overrun(ledger, b)) {
             ++broken;
@@ -274,16 +274,15 @@ int samples_beside_background(bool hold_works, bool shares_device = true, bool h
     f.most = 64;
     int beside = 0, samples = 0;
     KernelHarness h = f.parts();
-    const TimedLaunches inner = h.manual.timed;
-    h.manual.timed = [&](int warmups, int reps) {
+    const TimedLaunches inner = h.timed;
+    h.timed = [&](int warmups, int reps) {
         samples += reps;
         if (!held) beside += reps;
         return inner(warmups, reps);
     };
-    h.sizing.floor_repeats = 16;
+    h.sizing.short_of_floor = [&f] { return 16.5 / f.repeats; };
     BudgetLedger ledger;
-    keep_floor(h.manual.timed, h.sizing.floor_repeats, f.repeats, Budget{}, ledger);
-    (void)perf_launches(h, h.manual.timed, Budget{}, ledger);
+    (void)perf_launches(h, h.timed, Budget{}, ledger);
     if (hold_works && (shares_device || host_timed)) {
         EXPECT_FALSE(background_work_going()) << "held, yet said to go on";
     }
@@ -319,7 +318,7 @@ TEST(MeasurementDriver, WorkAroundTheTimedSpanIsCharged) {
     int launches = 0;
     KernelHarness h;
     h.sizing.pinned = true;
-    h.manual.timed = [&](int warmups, int reps) {
+    h.timed = [&](int warmups, int reps) {
         for (int i = 0; i < warmups + reps; ++i)
             std::this_thread::sleep_for(std::chrono::milliseconds(5));
         launches += warmups + reps;
@@ -330,7 +329,7 @@ TEST(MeasurementDriver, WorkAroundTheTimedSpanIsCharged) {
     };
     BudgetLedger ledger;
     const auto t0 = std::chrono::steady_clock::now();
-    const Timings t = perf_launches(h, h.manual.timed, b, ledger);
+    const Timings t = perf_launches(h, h.timed, b, ledger);
     const double wall =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     EXPECT_GE(t.device.count(), size_t(b.min_reps));
@@ -340,40 +339,54 @@ TEST(MeasurementDriver, WorkAroundTheTimedSpanIsCharged) {
 
 // A floor on a launch's repeats (the mma chains) is kept whole where such a launch fits the
 // bound, cut to what fits where it does not, and not taken at all where even one repeat is past
-// the most a launch may take: the planted case, the floor taken whole there, launched a launch
-// of seconds that the watchdog ended.
+// the most a launch may take; every case keeps the bound. The planted rule, a floor taken whole
+// whatever it costs, breaks the bound where the floor does not fit.
+struct FloorCase {
+    FakeHarness f;
+    BudgetLedger ledger;
+    Timings t;
+};
+FloorCase floored(FakeHarness f, uint32_t floor, const Budget& b, bool whole = false) {
+    FloorCase c{f, {}, {}};
+    KernelHarness h = c.f.parts();
+    h.sizing.short_of_floor = [&c, floor] { return (floor + 0.5) / c.f.repeats; };
+    if (whole) c.f.repeats = floor;
+    c.t = perf_launches(h, h.timed, b, c.ledger);
+    return c;
+}
+
 TEST(MeasurementDriver, AFloorOnTheRepeatsKeepsTheBound) {
     const Budget b{.seconds = 0.1};
     const double most = b.most_launch_seconds();
     const uint32_t floor = 8192;
     {
-        FakeHarness f{.fixed = 1e-4, .per_repeat = 1e-7};
-        BudgetLedger ledger;
-        keep_floor(f.parts().manual.timed, floor, f.repeats, b, ledger);
-        EXPECT_EQ(f.repeats, floor) << "a floor that fits is kept";
-        EXPECT_EQ(ledger.launches, f.launches);
+        const FloorCase c = floored({.fixed = 1e-4, .per_repeat = 1e-7}, floor, b);
+        EXPECT_GE(c.f.repeats, floor) << "a floor that fits is kept";
+        EXPECT_EQ(c.ledger.launches, c.f.launches);
+        EXPECT_FALSE(budget_overrun(c.ledger, b)) << c.ledger.total();
     }
     {
-        FakeHarness f{.fixed = 1e-3, .per_repeat = 1e-5}; // the floor would take 83 ms
-        BudgetLedger ledger;
-        keep_floor(f.parts().manual.timed, floor, f.repeats, b, ledger);
-        EXPECT_LT(f.repeats, floor);
-        EXPECT_LE(f.launch_s(), most);
-        EXPECT_GE(f.launch_s(), 0.5 * most) << "as much of the floor as fits";
-        EXPECT_LE(ledger.total(), b.bound_seconds() / 2) << "the probes are short";
+        // The floor would take 83 ms.
+        const FloorCase c = floored({.fixed = 1e-3, .per_repeat = 1e-5}, floor, b);
+        EXPECT_LT(c.f.repeats, floor);
+        EXPECT_LE(c.f.launch_s(), most);
+        EXPECT_GE(c.f.launch_s(), 0.5 * most) << "as much of the floor as fits";
+        EXPECT_GE(c.t.device.count(), size_t(b.min_reps));
+        EXPECT_FALSE(budget_overrun(c.ledger, b)) << c.ledger.total();
     }
     {
-        FakeHarness f{.fixed = 2 * most, .per_repeat = 1e-5};
-        BudgetLedger ledger;
-        keep_floor(f.parts().manual.timed, floor, f.repeats, b, ledger);
-        EXPECT_EQ(f.repeats, 1u) << "a floor taken where no growth was measured";
+        const FloorCase c = floored({.fixed = 2 * most, .per_repeat = 1e-5}, floor, b);
+        EXPECT_EQ(c.f.repeats, 1u) << "a floor taken where no growth was measured";
+    }
+    {
+        const FloorCase c = floored({.fixed = 1e-3, .per_repeat = 1e-5}, floor, b, true);
+        EXPECT_TRUE(budget_overrun(c.ledger, b)) << "planted: the floor taken whole";
     }
 }
 
-// What a measurement spent before its timed launches (a floor's probes, latency.chase's own
-// growth: here 120 ms of the 200 ms bound of a 100 ms budget) comes out of the bound they keep;
-// the planted case, the same launches told nothing was spent, breaks the bound once the 120 ms
-// are added.
+// What a measurement spent before its timed launches (latency.chase's own growth: here 120 ms
+// of the 200 ms bound of a 100 ms budget) comes out of the bound they keep; the planted case,
+// the same launches told nothing was spent, breaks the bound once the 120 ms are added.
 TEST(MeasurementDriver, WhatWasSpentBeforeComesOutOfTheBound) {
     const Budget b{.seconds = 0.1};
     const double before = 0.12;
@@ -382,8 +395,8 @@ TEST(MeasurementDriver, WhatWasSpentBeforeComesOutOfTheBound) {
     KernelHarness h1 = told.parts(), h2 = untold.parts();
     h1.sizing.pinned = h2.sizing.pinned = true;
     BudgetLedger kept, broken;
-    const Timings t = perf_launches(h1, h1.manual.timed, b, kept, before);
-    perf_launches(h2, h2.manual.timed, b, broken);
+    const Timings t = perf_launches(h1, h1.timed, b, kept, before);
+    perf_launches(h2, h2.timed, b, broken);
     EXPECT_GE(t.device.count(), size_t(b.min_reps));
     EXPECT_LE(before + kept.total(), b.bound_seconds() * 1.0001) << kept.total();
     EXPECT_GT(before + broken.total(), b.bound_seconds()) << broken.total();
@@ -397,8 +410,8 @@ TEST(MeasurementDriver, PlantedHarnessIgnoringTheCountIsCaught) {
     const Budget b{.seconds = 0.1};
     BudgetLedger kept, broken;
     const KernelHarness h1 = honest.parts(), h2 = greedy.parts();
-    perf_launches(h1, h1.manual.timed, b, kept);
-    perf_launches(h2, h2.manual.timed, b, broken);
+    perf_launches(h1, h1.timed, b, kept);
+    perf_launches(h2, h2.timed, b, broken);
     EXPECT_FALSE(budget_overrun(kept, b).has_value());
     EXPECT_TRUE(budget_overrun(broken, b).has_value());
     EXPECT_GT(real_seconds(greedy), b.bound_seconds());
@@ -442,7 +455,7 @@ TEST(MeasurementDriver, PlantedGrowthIgnoringTheFactorIsCaught) {
     h.sizing.grow = [&f](double) { return grow_repeats(f.repeats, 1000, f.most); };
     const Budget b{.seconds = 0.1};
     BudgetLedger ledger;
-    perf_launches(h, h.manual.timed, b, ledger);
+    perf_launches(h, h.timed, b, ledger);
     EXPECT_TRUE(budget_overrun(ledger, b).has_value());
 }
 
@@ -450,11 +463,8 @@ TEST(MeasurementDriver, PlantedGrowthIgnoringTheFactorIsCaught) {
 TEST(MeasurementDriver, OwnCountIsCharged) {
     FakeHarness f{.fixed = 2e-5};
     KernelHarness h = f.parts();
-    h.manual.warmups = 20;
-    h.manual.reps = 2000;
-    const Budget b{.seconds = 0.1};
     BudgetLedger ledger;
-    const Timings t = perf_launches(h, h.manual.timed, b, ledger);
+    const Timings t = perf_launches(h.timed, OwnCount{.warmups = 20, .reps = 2000}, ledger);
     EXPECT_EQ(t.device.count(), 2000u);
     EXPECT_EQ(ledger.launches, 2020);
     EXPECT_NEAR(ledger.total(), 2020 * 2e-5, 1e-9);
