@@ -44,9 +44,10 @@ Measurement run_cache(const CacheSpec& spec, Session& s, const ImplPath& path,
         pick_local_size(kernel, s, opts.launch.mem_tune.local.value_or(spec.local));
     const unsigned groups_per_cu = opts.launch.mem_tune.wgs.value_or(spec.groups_per_cu);
     const size_t slots = (local + ref::kCacheRow - 1) / ref::kCacheRow;
-    const size_t groups = perf ? cache_perf_groups(n / ref::kCacheChunk, slots,
-                                                   s.facts().compute_units, groups_per_cu)
-                               : kConformanceGroups;
+    const size_t groups =
+        d.sized(ModeSizes<size_t>{.perf = cache_perf_groups(n / ref::kCacheChunk, slots,
+                                                            s.facts().compute_units, groups_per_cu),
+                                  .conformance = kConformanceGroups});
     const size_t global = groups * local;
 
     // A step moves an item past its group's span; the groups start an equal share of the
@@ -79,9 +80,10 @@ Measurement run_cache(const CacheSpec& spec, Session& s, const ImplPath& path,
     if (cover > most)
         throw std::runtime_error(spec.entry.id + ": a " + cache_size_text(double(window)) +
                                  " window needs more steps than a launch's sums hold exactly");
-    uint32_t repeats = perf ? cover * pinned.value_or(1)
-                            : std::min(std::max(cover, 1u) + kConformanceExtraSteps,
-                                       std::max(kConformanceMaxSteps, cover));
+    uint32_t repeats = d.sized(
+        ModeSizes<uint32_t>{.perf = cover * pinned.value_or(1),
+                            .conformance = std::min(std::max(cover, 1u) + kConformanceExtraSteps,
+                                                    std::max(kConformanceMaxSteps, cover))});
     // Conformance: not a whole number of the walk's periods, where a period is more than one
     // step, so every item's sum depends on where it started (a lost phase shows).
     const uint64_t period = n / std::gcd(jump, n);

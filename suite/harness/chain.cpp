@@ -57,8 +57,10 @@ Measurement run_chain(const ChainSpec& spec, Session& s, const ImplPath& path,
     // Perf: kPerfGroupsPerCu groups per unit; the work per item grows with `repeats` to the
     // target.
     const size_t groups_per_cu = opts.launch.mem_tune.wgs.value_or(kPerfGroupsPerCu);
-    size_t global = d.perf() ? d.global_size(s.facts().compute_units * local * groups_per_cu)
-                             : (opts.small_launch ? kSmallItems : kConformanceItems);
+    size_t global = d.sized(
+        ModeSizes<size_t>{.perf = d.global_size(s.facts().compute_units * local * groups_per_cu),
+                          .conformance = kConformanceItems,
+                          .small = kSmallItems});
     global = round_up(global, local);
     global = std::min(global, round_up(max_buffer_bytes(s) / item_bytes / 2, local));
     require_allocation(s, global * item_bytes, spec.entry.id + " output");
@@ -100,7 +102,9 @@ Measurement run_chain(const ChainSpec& spec, Session& s, const ImplPath& path,
         Verification v = compare_exact(items, spec.words_per_item, got, expected, spec.kind);
         if (!spec.cross_check) return v;
         // Naive models are slower than the bit-exact one: perf mode cross-checks a few items.
-        const size_t cross = d.perf() ? std::min(items.size(), kPerfCrossCheckItems) : items.size();
+        const size_t cross = std::min(
+            items.size(),
+            d.sized(ModeSizes<size_t>{.perf = kPerfCrossCheckItems, .conformance = items.size()}));
         for (size_t i = 0; i < cross; ++i)
             if (!spec.cross_check(opts.seed, static_cast<uint32_t>(items[i]), steps,
                                   &got[i * spec.words_per_item]) &&

@@ -116,8 +116,8 @@ class Chase {
 Measurement run_chase(const ChaseSpec& spec, Session& s, const ImplPath&, const RunOptions& opts) {
     MeasurementDriver d(s, opts);
     const DeviceFacts& f = s.facts();
-    size_t bytes =
-        d.perf() ? (f.is_gpu() ? spec.gpu_bytes : spec.cpu_bytes) : spec.conformance_bytes;
+    size_t bytes = d.sized(ModeSizes<size_t>{.perf = f.is_gpu() ? spec.gpu_bytes : spec.cpu_bytes,
+                                             .conformance = spec.conformance_bytes});
     if (opts.launch.array_bytes && !spec.in_local) bytes = *opts.launch.array_bytes;
     // A local copy takes at most half the device's local memory (the rest is the runtime's).
     if (spec.in_local) bytes = std::min<size_t>(bytes, f.local_mem / 2);

@@ -44,9 +44,10 @@ Measurement run_group(const GroupSpec& spec, Session& s, const ImplPath& path,
     // a rebuild; its parser refuses 0); the work-group size stays the entry's, since barrier
     // entries measure it.
     const unsigned groups_per_cu = opts.launch.mem_tune.wgs.value_or(spec.groups_per_cu);
-    size_t groups = !d.perf()          ? kConformanceGroups
-                    : spec.perf_groups ? spec.perf_groups
-                                       : size_t(s.facts().compute_units) * groups_per_cu;
+    size_t groups = d.sized(ModeSizes<size_t>{
+        .perf =
+            spec.perf_groups ? spec.perf_groups : size_t(s.facts().compute_units) * groups_per_cu,
+        .conformance = kConformanceGroups});
     auto most_steps = [&] {
         return spec.max_steps ? spec.max_steps(groups * local, local)
                               : uint64_t(kMostRepeats) * steps;
@@ -58,7 +59,8 @@ Measurement run_group(const GroupSpec& spec, Session& s, const ImplPath& path,
         uint32_t(std::clamp<uint64_t>(most_steps() / steps, 1, kMostRepeats));
     // Conformance runs as many steps wherever fewer are unrolled.
     const uint32_t conformance_repeats = kConformanceRepeats * std::max(1u, spec.steps / steps);
-    d.repeats = std::min(d.perf() ? 1u : conformance_repeats, most_repeats);
+    d.repeats = std::min(
+        d.sized(ModeSizes<uint32_t>{.perf = 1, .conformance = conformance_repeats}), most_repeats);
     auto launch_now = [&] {
         return GroupLaunch{opts.seed, global, local, uint64_t(d.launched_repeats()) * steps};
     };

@@ -72,7 +72,7 @@ Measurement run_latency(const LatencySpec& spec, Session& s, const ImplPath&,
 
     KernelHarness h;
     // Launches counted here, not by the driver: the output holds a slot for each.
-    OwnCount own{.warmups = d.perf() ? 20 : 2, .reps = 16};
+    OwnCount own{.warmups = d.sized(ModeSizes<int>{.perf = 20, .conformance = 2}), .reps = 16};
     if (d.perf()) {
         // Calibrate on a few launches, then spend the budget (50..2000 launches per queue).
         std::vector<double> probe;

@@ -94,9 +94,10 @@ Measurement run_once(const MemSpec& spec, Session& s, const ImplPath& path, Meas
     const size_t unit = wb * tune.vec;
 
     const unsigned arrays = spec.inputs + (spec.reduces ? 0 : 1);
-    const size_t bytes = perf                ? memory_array_bytes(s, opts, std::max(1u, arrays))
-                         : opts.small_launch ? kSmallWords * 4
-                                             : kConformanceWords * 4;
+    const size_t bytes =
+        d.sized(ModeSizes<size_t>{.perf = memory_array_bytes(s, opts, std::max(1u, arrays)),
+                                  .conformance = kConformanceWords * 4,
+                                  .small = kSmallWords * 4});
     size_t quantum = spec.whole_groups ? local : 1;
     if (spec.stride_ratio) quantum = std::max<size_t>(quantum, param);
     if (spec.geometry == MemGeometry::PerBlock) quantum = std::max<size_t>(quantum, param);
@@ -127,9 +128,11 @@ Measurement run_once(const MemSpec& spec, Session& s, const ImplPath& path, Meas
             if (perf && !s.facts().is_cpu())
                 global = size_t(s.facts().compute_units) * tune.wgs * local;
             else
-                global = std::max(local, n / (spec.stride_ratio ? param : 1) /
-                                             (perf ? 4 * tune.unroll : 2 * tune.unroll + 3) /
-                                             local * local);
+                global = std::max(
+                    local, n / (spec.stride_ratio ? param : 1) /
+                               d.sized(ModeSizes<size_t>{.perf = 4 * tune.unroll,
+                                                         .conformance = 2 * tune.unroll + 3}) /
+                               local * local);
             global = std::min(global, round_up(n, local));
             items = global;
             break;
@@ -205,11 +208,9 @@ Measurement run_once(const MemSpec& spec, Session& s, const ImplPath& path, Meas
         std::vector<uint64_t> got;
         if (spec.reduces) {
             const double words_per_item = double(n) * tune.vec / double(items);
-            const size_t sample =
-                perf ? std::clamp<size_t>(size_t(kCheckWordBudget / words_per_item), 16,
-                                          kPerfSampleItems)
-                     : items;
-            idx = sample_items(items, sample);
+            idx = check_sample(opts.mode, items,
+                               std::clamp<size_t>(size_t(kCheckWordBudget / words_per_item), 16,
+                                                  kPerfSampleItems));
             got = read_items(s, out, idx, items, 1, wb);
         } else if (!perf || out_words() <= kChunks * kChunkWords) {
             idx.resize(out_words());

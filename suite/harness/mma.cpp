@@ -101,10 +101,10 @@ Measurement run_mma(const MmaSpec& spec, Session& s, const MmaPath& mp, const Ru
     // The perf shape is fixed (MmaShape::perf_wgs_per_cu), so that it does not depend on what
     // calibration timed.
     const size_t perf_wgs = std::min(cu * shape.perf_wgs_per_cu, max_buffer_bytes(s) / wg_bytes);
-    const size_t wgs =
-        d.perf() ? perf_wgs
-                 : ((opts.small_launch ? kSmallGroups : kConformanceGroups) + groups_per_wg - 1) /
-                       groups_per_wg;
+    const size_t wgs = d.sized(
+        ModeSizes<size_t>{.perf = perf_wgs,
+                          .conformance = (kConformanceGroups + groups_per_wg - 1) / groups_per_wg,
+                          .small = (kSmallGroups + groups_per_wg - 1) / groups_per_wg});
     require_allocation(s, wgs * wg_bytes, spec.entry.id + " output");
     cl::Buffer out(s.context, CL_MEM_WRITE_ONLY, wgs * wg_bytes);
     SmClockSum clock(s, mp.sm_clock);

@@ -9,6 +9,7 @@
 #include "measure/timing.hpp"
 #include "measure/verify.hpp"
 #include "types/benchmark.hpp"
+#include "types/mode_sizes.hpp"
 
 #include <cstdint>
 #include <functional>
@@ -63,6 +64,11 @@ class MeasurementDriver {
     uint32_t repeats = 1;
 
     bool perf() const { return opts.mode == Mode::Perf; }
+    // The size of `sizes` for this run's mode (a small launch's where the run asks for one).
+    template <class T> T sized(const ModeSizes<T>& sizes) const {
+        if (perf()) return sizes.perf;
+        return opts.small_launch && sizes.small ? *sizes.small : sizes.conformance;
+    }
     uint32_t launched_repeats() const { return uint32_t(slowed(repeats)); }
     // `count` steps, walks or repeats as the kernel runs them: times the test-only slowdown.
     uint64_t slowed(uint64_t count) const { return count * opts.test.slowdown; }
