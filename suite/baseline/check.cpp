@@ -29,9 +29,9 @@ MetricCheck check_benchmark(Session& session, const Benchmark& b, const Baseline
         const std::string me = this_machine(session.facts()).id;
         if (auto ratios = ratio_baseline(*base)) {
             std::string same;
-            judged_ratios = judged_baseline(*ratios, me, same);
+            judged_ratios = judged_baseline(b.id, *ratios, me, same);
         }
-        judged = judged_baseline(*base, me, against);
+        judged = judged_baseline(b.id, *base, me, against);
         std::vector<double> references;
         for (const Recording& r : judged->recordings)
             references.push_back(r.reference);

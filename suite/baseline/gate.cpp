@@ -1,6 +1,7 @@
 #include "baseline/gate.hpp"
 
 #include "baseline/verdict.hpp"
+#include "registry/registry.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -21,6 +22,14 @@ double quantile(std::vector<double> samples, double q) {
 
 double gate_value(Unit u, const std::vector<double>& samples) {
     return quantile(samples, u == Unit::Seconds ? kLatencyQuantile : 0.5);
+}
+
+double sensitivity_target(const std::string& id) {
+    return glob_match(kTightRows, id) ? kTightSensitivityTarget : kSensitivityTarget;
+}
+
+double pool_tolerance_floor(const std::string& id) {
+    return glob_match(kTightRows, id) ? kToleranceFloor : kSensitivityTarget / 2;
 }
 
 double smallest_caught(Unit u, double tolerance) {

@@ -11,6 +11,8 @@
 #pragma once
 #include "types/benchmark.hpp"
 
+#include <string>
+
 #include <vector>
 
 namespace clgauge {
@@ -42,6 +44,18 @@ double quantile(std::vector<double> samples, double q);
 // The slowdown a driver team asks the gate to catch on every metric: the device's work taking
 // 10% longer (a rate divided by 1.10, a latency times 1.10).
 constexpr double kSensitivityTarget = 0.10;
+// The rows it is asked to catch a 3% slowdown on as well: the device's own compute,
+// tensor-core, memory and cache rates (scripts/gate-trial plants 1.03x into the same rows).
+constexpr const char* kTightRows = "fp*,int*,dp4a*,mma.*,mem.*,stream.*,cache.*";
+constexpr double kTightSensitivityTarget = 0.03;
+// The slowdown the gate is asked to catch on metric `id`.
+double sensitivity_target(const std::string& id);
+// The least tolerance a machine judged against the pool gets on `id`: kToleranceFloor on the
+// tight rows; elsewhere half the slowdown it must catch, since a machine of the kind that did
+// not record reads an atomic or a pinned copy a few percent off every pooled machine (its host,
+// its board), which a floor of 2% failed, while a tolerance of half the target still catches
+// the target.
+double pool_tolerance_floor(const std::string& id);
 
 // The smallest slowdown (the work taking 1 + s times as long) that `tolerance` lets fail: for a
 // rate, which gates on the figure falling by more than the tolerance, t / (1 - t); for a

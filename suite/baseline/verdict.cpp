@@ -93,8 +93,8 @@ void apply_code(MetricCheck& c, const CodeJudgement& j) {
     }
 }
 
-MetricBaseline judged_baseline(const MetricBaseline& m, const std::string& machine,
-                               std::string& against) {
+MetricBaseline judged_baseline(const std::string& id, const MetricBaseline& m,
+                               const std::string& machine, std::string& against) {
     for (const Recording& r : m.recordings)
         if (!machine.empty() && r.machine == machine && r.value > 0 && !r.samples.empty()) {
             MetricBaseline own = m;
@@ -110,7 +110,14 @@ MetricBaseline judged_baseline(const MetricBaseline& m, const std::string& machi
     if (n > 0 && n < kLearnedMachines)
         against += " (fewer than " + std::to_string(kLearnedMachines) + ": tolerance at least " +
                    format_percent(kUnlearnedTolerance) + ")";
-    return m;
+    MetricBaseline pool = m;
+    const double floor = pool_tolerance_floor(id);
+    if (pool.tolerance < floor) {
+        pool.tolerance = floor;
+        against += " (tolerance at least " + format_percent(floor) + " on a row held to a " +
+                   format_percent(sensitivity_target(id)) + " slowdown)";
+    }
+    return pool;
 }
 
 std::vector<double> samples_over_reference(const Recording& r) {

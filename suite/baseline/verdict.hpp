@@ -97,10 +97,11 @@ MetricCheck compare_metric(const std::string& id, Unit unit, const MetricBaselin
                            Status status, const std::string& reason, double measured,
                            const std::vector<double>& samples);
 
-// The baseline a host is held to: its own recording of `m`, where `machine` made one (its own
-// repeatability as the tolerance), else the pool. `against` says which.
-MetricBaseline judged_baseline(const MetricBaseline& m, const std::string& machine,
-                               std::string& against);
+// The baseline a host is held to on metric `id`: its own recording of `m`, where `machine` made
+// one (its own repeatability as the tolerance), else the pool, with at least the pool's floor
+// for `id` (pool_tolerance_floor). `against` says which.
+MetricBaseline judged_baseline(const std::string& id, const MetricBaseline& m,
+                               const std::string& machine, std::string& against);
 
 // A recording's samples over the reference measured beside them: each round's over its own
 // where the recording kept them (Recording::reference_rounds), else all over `reference`.

@@ -213,11 +213,11 @@ TEST(BaselineVerdict, AHostThatRecordedItselfIsHeldToItsOwnRecording) {
     }
     pool_recordings(m);
     std::string against;
-    const MetricBaseline own = judged_baseline(m, "gpu-aaaaaaaa", against);
+    const MetricBaseline own = judged_baseline("fp32.fma", m, "gpu-aaaaaaaa", against);
     EXPECT_EQ(against, "its own recording (gpu-aaaaaaaa)");
     EXPECT_DOUBLE_EQ(own.tolerance, 0.01);
     EXPECT_NEAR(own.value, 100e12, 1e3);
-    const MetricBaseline pool = judged_baseline(m, "gpu-eeeeeeee", against);
+    const MetricBaseline pool = judged_baseline("fp32.fma", m, "gpu-eeeeeeee", against);
     EXPECT_EQ(against, "the pool of 4 machines");
     EXPECT_GT(pool.tolerance, 0.05);
     // 3% slower than it measured itself: caught against its own recording, not by the pool.
@@ -232,7 +232,7 @@ TEST(BaselineVerdict, AHostThatRecordedItselfIsHeldToItsOwnRecording) {
     EXPECT_NE(check_line(c).find("against its own recording (gpu-aaaaaaaa)"), std::string::npos)
         << check_line(c);
     const MetricBaseline one = ok_metric(100e12, 0.01);
-    (void)judged_baseline(one, "gpu-ffffffff", against);
+    (void)judged_baseline("fp32.fma", one, "gpu-ffffffff", against);
     EXPECT_EQ(against, "the pool of 1 machine (fewer than 4: tolerance at least 5.0%)");
 }
 
