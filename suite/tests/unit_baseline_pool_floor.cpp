@@ -60,15 +60,16 @@ TEST(PoolFloor, ATightRowKeepsTwoPercent) {
 }
 
 TEST(PoolFloor, EveryFloorCatchesItsRowsTarget) {
-    for (const char* id : {"fp32.fma", "int32.mad", "dp4a.s8", "mma.h", "mem.coalesced.read",
-                           "stream.triad.f32", "cache.l2.read"}) {
+    for (const char* id : {"fp32.fma", "int32.mad", "dp4a.s8", "mma.h", "sum.sha256",
+                           "mem.coalesced.read", "stream.triad.f32", "local.read.f32",
+                           "image.read.u8", "cache.l2.read", "constant.broadcast"}) {
         EXPECT_DOUBLE_EQ(sensitivity_target(id), kTightSensitivityTarget) << id;
         EXPECT_LT(smallest_caught(Unit::FlopPerSecond, pool_tolerance_floor(id)),
                   kTightSensitivityTarget)
             << id;
     }
-    for (const char* id : {"xfer.h2d.pinned", "atomic.global.cmpxchg.u32", "image.read.u8",
-                           "launch.dispatch", "latency.chase", "local.read.f32"}) {
+    for (const char* id : {"xfer.h2d.pinned", "atomic.global.cmpxchg.u32", "barrier.local.64",
+                           "launch.dispatch", "latency.chase"}) {
         EXPECT_DOUBLE_EQ(sensitivity_target(id), kSensitivityTarget) << id;
         EXPECT_GT(pool_tolerance_floor(id), kToleranceFloor) << id;
         EXPECT_LT(smallest_caught(Unit::BytePerSecond, pool_tolerance_floor(id)),
