@@ -34,13 +34,13 @@ cl::Kernel MeasurementDriver::kernel(const std::string& source, const std::strin
     return build_kernel(session, source, name, options, opts);
 }
 
-Timings perf_launches(const KernelHarness& h, const TimedLaunches& timed, const Budget& budget,
+Timings perf_launches(const TimedLaunches& timed, const LaunchSizing& sizing, const Budget& budget,
                       BudgetLedger& ledger, double already) {
     // What was spent already (a harness's own growth) comes out of the bound.
     Budget rest = budget;
     rest.seconds = std::max(budget.seconds / 2, budget.seconds - std::max(0.0, already) / 2);
     BudgetLedger spent;
-    const Timings t = calibrate_and_time(timed, rest, h.sizing, &spent);
+    const Timings t = calibrate_and_time(timed, rest, sizing, &spent);
     ledger.calibrate_s += spent.calibrate_s;
     ledger.measure_s += spent.measure_s;
     ledger.launches += spent.launches;
@@ -69,10 +69,10 @@ Timings MeasurementDriver::time(const KernelHarness& h, double share) {
     if (background_work_going()) first_launch([&] { (void)timed(1, 0); });
     Budget b = budget;
     b.seconds *= share;
-    KernelHarness sized = h;
+    LaunchSizing sizing = h.sizing;
     // A count the run pinned (a sweep's point) is not grown, to the aim or to a floor.
-    sized.sizing.pinned = h.sizing.pinned || repeats_pinned();
-    const Timings t = perf_launches(sized, timed, b, ledger_, ledger_.total() - settled_);
+    sizing.pinned = sizing.pinned || repeats_pinned();
+    const Timings t = perf_launches(timed, sizing, b, ledger_, ledger_.total() - settled_);
     settled_ = ledger_.total();
     return t;
 }

@@ -65,10 +65,7 @@ class MeasurementDriver {
 
     bool perf() const { return opts.mode == Mode::Perf; }
     // The size of `sizes` for this run's mode (a small launch's where the run asks for one).
-    template <class T> T sized(const ModeSizes<T>& sizes) const {
-        if (perf()) return sizes.perf;
-        return opts.small_launch && sizes.small ? *sizes.small : sizes.conformance;
-    }
+    template <class T> T sized(const ModeSizes<T>& sizes) const { return size_for(sizes, opts); }
     uint32_t launched_repeats() const { return uint32_t(slowed(repeats)); }
     // `count` steps, walks or repeats as the kernel runs them: times the test-only slowdown.
     uint64_t slowed(uint64_t count) const { return count * opts.test.slowdown; }
@@ -123,11 +120,11 @@ class MeasurementDriver {
     double settled_ = 0; // the ledger's total when the last time() ended
 };
 
-// The perf protocol on its own (no device needed): `h`'s launches, timed by `timed`,
-// calibrated (the one rule, measure/launch_sizing.hpp) and counted within `budget`, every
-// launch charged to `ledger`; `already` seconds spent on this measurement before (a harness's
-// own growth) come out of the bound.
-Timings perf_launches(const KernelHarness& h, const TimedLaunches& timed, const Budget& budget,
+// The perf protocol on its own (no device needed): launches timed by `timed`, sized by the one
+// calibration rule from what `sizing` lets it do (measure/launch_sizing.hpp) and counted within
+// `budget`, every launch charged to `ledger`; `already` seconds spent on this measurement
+// before (a harness's own growth) come out of the bound.
+Timings perf_launches(const TimedLaunches& timed, const LaunchSizing& sizing, const Budget& budget,
                       BudgetLedger& ledger, double already = 0);
 // The same for a harness that counts its own launches: `own`, in one batch, charged to `ledger`.
 Timings perf_launches(const TimedLaunches& timed, const OwnCount& own, BudgetLedger& ledger);

@@ -60,7 +60,7 @@ TEST(MeasurementDriver, EveryLaunchCostKeepsTwiceTheBudget) {
                         b.min_launch_seconds = floor_s;
                         BudgetLedger ledger;
                         const KernelHarness h = f.parts();
-                        const Timings t = perf_launches(h, h.timed, b, ledger);
+                        const Timings t = perf_launches(h.timed, h.sizing, b, ledger);
                         const std::string what = "budget " + std::to_string(budget_s) +
                                                  ", launch " + std::to_string(fixed) + " + " +
                                                  std::to_string(per_repeat) + " x repeats";
@@ -80,7 +80,7 @@ TEST(MeasurementDriver, LaunchesThatFitGetTheirSamples) {
     const Budget b{.seconds = 0.1};
     BudgetLedger ledger;
     const KernelHarness h = f.parts();
-    const Timings t = perf_launches(h, h.timed, b, ledger);
+    const Timings t = perf_launches(h.timed, h.sizing, b, ledger);
     EXPECT_EQ(t.device.count(), size_t(b.reps_for(f.launch_s())));
     EXPECT_LE(ledger.total(), b.bound_seconds());
     EXPECT_GT(ledger.measure_s, 0);
@@ -96,7 +96,7 @@ TEST(MeasurementDriver, FloorIsCappedSoMinRepsFit) {
     FakeHarness f{.per_repeat = 1e-4};
     BudgetLedger ledger;
     const KernelHarness h = f.parts();
-    const Timings t = perf_launches(h, h.timed, b, ledger);
+    const Timings t = perf_launches(h.timed, h.sizing, b, ledger);
     EXPECT_GE(t.device.count(), size_t(b.min_reps));
     EXPECT_FALSE(budget_overrun(ledger, b).has_value());
 }
@@ -110,7 +110,7 @@ TEST(MeasurementDriver, ALaunchTooLongForTheBudgetIsCaught) {
     BudgetLedger ledger;
     KernelHarness h = f.parts();
     h.sizing.pinned = true;
-    const Timings t = perf_launches(h, h.timed, b, ledger);
+    const Timings t = perf_launches(h.timed, h.sizing, b, ledger);
     EXPECT_EQ(t.device.count(), size_t(b.min_reps));
     EXPECT_EQ(f.launches, b.min_reps + 1);
     EXPECT_DOUBLE_EQ(ledger.total(), real_seconds(f));
@@ -136,13 +136,13 @@ TEST(MeasurementDriver, ALaunchTooLongIsCutWhereItCanBe) {
     };
     stuck.sizing.shrink = [](double) { return false; };
     BudgetLedger ledger, broken;
-    const Timings t = perf_launches(h, h.timed, b, ledger);
+    const Timings t = perf_launches(h.timed, h.sizing, b, ledger);
     EXPECT_LT(cut.repeats, 256u);
     EXPECT_LE(cut.launch_s(), b.launch_seconds() * 1.01); // cut to the aim of a launch
     EXPECT_GE(t.device.count(), size_t(b.min_reps));
     EXPECT_FALSE(budget_overrun(ledger, b).has_value()) << ledger.total();
     EXPECT_EQ(ledger.launches, cut.launches);
-    perf_launches(stuck, stuck.timed, b, broken);
+    perf_launches(stuck.timed, stuck.sizing, b, broken);
     EXPECT_TRUE(budget_overrun(broken, b).has_value()) << broken.total();
 }
 
@@ -173,7 +173,7 @@ Timings just_under_the_most(bool can_cut, BudgetLedger& ledger) {
         f.repeats = to;
         return true;
     };
-    return perf_launches(h, h.timed, b, ledger);
+    return perf_launches(h.timed, h.sizing, b, ledger);
 }
 
 TEST(MeasurementDriver, ALaunchJustUnderTheMostIsCutToo) {
@@ -211,7 +211,7 @@ Timings slowing_midway(int measure_parts, BudgetLedger& ledger) {
         t.host = t.device;
         return t;
     };
-    return perf_launches(h, h.timed, b, ledger);
+    return perf_launches(h.timed, h.sizing, b, ledger);
 }
 
 TEST(MeasurementDriver, AHostThatSlowsMidwayKeepsTheBound) {
@@ -246,7 +246,7 @@ TEST(MeasurementDriver, LaunchesThatVaryKeepTheBoundAtEveryLength) {
             return Timings{summarize(device), summarize(host)};
         };
         BudgetLedger ledger;
-        const Timings t = perf_launches(h, h.timed, b, ledger);
+        const Timings t = perf_launches(h.timed, h.sizing, b, ledger);
         EXPECT_GE(t.device.count(), size_t(b.min_reps)) << launch;
         if (budget_overrun(ledger, b)) {
             ++broken;
@@ -282,7 +282,7 @@ int samples_beside_background(bool hold_works, bool shares_device = true, bool h
     };
     h.sizing.short_of_floor = [&f] { return 16.5 / f.repeats; };
     BudgetLedger ledger;
-    (void)perf_launches(h, h.timed, Budget{}, ledger);
+    (void)perf_launches(h.timed, h.sizing, Budget{}, ledger);
     if (hold_works && (shares_device || host_timed)) {
         EXPECT_FALSE(background_work_going()) << "held, yet said to go on";
     }
@@ -329,7 +329,7 @@ TEST(MeasurementDriver, WorkAroundTheTimedSpanIsCharged) {
     };
     BudgetLedger ledger;
     const auto t0 = std::chrono::steady_clock::now();
-    const Timings t = perf_launches(h, h.timed, b, ledger);
+    const Timings t = perf_launches(h.timed, h.sizing, b, ledger);
     const double wall =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     EXPECT_GE(t.device.count(), size_t(b.min_reps));
@@ -351,7 +351,7 @@ FloorCase floored(FakeHarness f, uint32_t floor, const Budget& b, bool whole = f
     KernelHarness h = c.f.parts();
     h.sizing.short_of_floor = [&c, floor] { return (floor + 0.5) / c.f.repeats; };
     if (whole) c.f.repeats = floor;
-    c.t = perf_launches(h, h.timed, b, c.ledger);
+    c.t = perf_launches(h.timed, h.sizing, b, c.ledger);
     return c;
 }
 
@@ -395,8 +395,8 @@ TEST(MeasurementDriver, WhatWasSpentBeforeComesOutOfTheBound) {
     KernelHarness h1 = told.parts(), h2 = untold.parts();
     h1.sizing.pinned = h2.sizing.pinned = true;
     BudgetLedger kept, broken;
-    const Timings t = perf_launches(h1, h1.timed, b, kept, before);
-    perf_launches(h2, h2.timed, b, broken);
+    const Timings t = perf_launches(h1.timed, h1.sizing, b, kept, before);
+    perf_launches(h2.timed, h2.sizing, b, broken);
     EXPECT_GE(t.device.count(), size_t(b.min_reps));
     EXPECT_LE(before + kept.total(), b.bound_seconds() * 1.0001) << kept.total();
     EXPECT_GT(before + broken.total(), b.bound_seconds()) << broken.total();
@@ -410,8 +410,8 @@ TEST(MeasurementDriver, PlantedHarnessIgnoringTheCountIsCaught) {
     const Budget b{.seconds = 0.1};
     BudgetLedger kept, broken;
     const KernelHarness h1 = honest.parts(), h2 = greedy.parts();
-    perf_launches(h1, h1.timed, b, kept);
-    perf_launches(h2, h2.timed, b, broken);
+    perf_launches(h1.timed, h1.sizing, b, kept);
+    perf_launches(h2.timed, h2.sizing, b, broken);
     EXPECT_FALSE(budget_overrun(kept, b).has_value());
     EXPECT_TRUE(budget_overrun(broken, b).has_value());
     EXPECT_GT(real_seconds(greedy), b.bound_seconds());
@@ -455,7 +455,7 @@ TEST(MeasurementDriver, PlantedGrowthIgnoringTheFactorIsCaught) {
     h.sizing.grow = [&f](double) { return grow_repeats(f.repeats, 1000, f.most); };
     const Budget b{.seconds = 0.1};
     BudgetLedger ledger;
-    perf_launches(h, h.timed, b, ledger);
+    perf_launches(h.timed, h.sizing, b, ledger);
     EXPECT_TRUE(budget_overrun(ledger, b).has_value());
 }
 
