@@ -98,7 +98,9 @@ ConductResult conduct(const RunRequest& request, const std::string& journal_file
     }
     // Started before this process's OpenCL (process/build_workers.hpp says why).
     std::unique_ptr<BuildWorkers> workers;
-    const bool measures_beside = runs_table(r) || std::holds_alternative<CheckMode>(r.mode);
+    // The audit, too: its entries run (for their code) while the workers compile the rest.
+    const bool measures_beside = runs_table(r) || std::holds_alternative<CheckMode>(r.mode) ||
+                                 std::holds_alternative<AuditMode>(r.mode);
     if (build || measures_beside) workers = start_build_workers(selection, r.options);
     const auto all = list_devices();
     std::vector<std::string> specs = r.devices;
@@ -172,7 +174,9 @@ ConductResult conduct(const RunRequest& request, const std::string& journal_file
             outcome = record_device(session, selection, r.options, dir, *rec, progress);
             hung = outcome == Outcome::Hung;
         } else if (std::holds_alternative<AuditMode>(r.mode)) {
-            const DeviceAudit audit = audit_device(session, selection, r.options, *assembler,
+            BuildsBeside beside(session, workers.get(), r.options);
+            beside.defer_pending(true);
+            const DeviceAudit audit = audit_device(session, selection, beside.options(), *assembler,
                                                    &progress, build_threads_per_core());
             print_audit(std::cout, audit);
             report.section("audit", audit_to_json(audit));
