@@ -98,9 +98,7 @@ ConductResult conduct(const RunRequest& request, const std::string& journal_file
     }
     // Started before this process's OpenCL (process/build_workers.hpp says why).
     std::unique_ptr<BuildWorkers> workers;
-    // The audit, too: its entries run (for their code) while the workers compile the rest.
-    const bool measures_beside = runs_table(r) || std::holds_alternative<CheckMode>(r.mode) ||
-                                 std::holds_alternative<AuditMode>(r.mode);
+    const bool measures_beside = measures_beside_builds(r);
     if (build || measures_beside) workers = start_build_workers(selection, r.options);
     const auto all = list_devices();
     std::vector<std::string> specs = r.devices;

@@ -86,4 +86,13 @@ inline bool runs_table(const RunRequest& r) {
     return std::holds_alternative<TableMode>(r.mode);
 }
 
+// Whether the request's entries run while build workers compile the rest of their programs
+// (process/build_pool.hpp: BuildsBeside): the table, the check and the audit, which would
+// otherwise compile a cold driver cache one program at a time. A recording's rounds and a
+// sweep's points build in the run itself.
+inline bool measures_beside_builds(const RunRequest& r) {
+    return runs_table(r) || std::holds_alternative<CheckMode>(r.mode) ||
+           std::holds_alternative<AuditMode>(r.mode);
+}
+
 } // namespace clgauge

@@ -1,7 +1,8 @@
 // label unit: a run identifies its programs' compiled code (the driver's binaries, which a CPU
 // driver may compile every kernel once more to give) only where something it writes or judges
-// carries it (conduct/request.hpp reports_code), and a chain or group kernel's unroll on a CPU
-// device (harness/chain.hpp chain_unrolled_steps, harness/group.hpp group_unrolled_steps).
+// carries it (conduct/request.hpp reports_code); which requests measure beside build workers
+// (measures_beside_builds); and a chain or group kernel's unroll on a CPU device
+// (harness/chain.hpp chain_unrolled_steps, harness/group.hpp group_unrolled_steps).
 #include "cli/options.hpp"
 #include "harness/chain.hpp"
 #include "harness/group.hpp"
@@ -27,6 +28,22 @@ TEST(ReportsCode, OnlyWhatIsWrittenOrJudgedAsksForTheCode) {
     EXPECT_TRUE(reports_code_for({"--record"})) << "a recording keeps the code";
     EXPECT_TRUE(reports_code_for({"--audit"})) << "the audit reads the binaries";
     EXPECT_TRUE(reports_code_for({"--sweep", "fma", "--json", "s.json"}));
+}
+
+bool beside_builds_for(const std::vector<std::string>& args) {
+    return measures_beside_builds(request_for(parse_cli(args)));
+}
+
+// The modes that start build workers and measure beside them; planted: the audit left out of
+// them compiled a cold H200 driver cache one program at a time (38 s against 17 s).
+TEST(MeasuresBesideBuilds, TheTableTheCheckAndTheAuditRunBesideTheWorkers) {
+    EXPECT_TRUE(beside_builds_for({}));
+    EXPECT_TRUE(beside_builds_for({"check"}));
+    EXPECT_TRUE(beside_builds_for({"audit"}));
+    EXPECT_TRUE(beside_builds_for({"--audit"})) << "the flag spelling is the same request";
+    EXPECT_FALSE(beside_builds_for({"record"})) << "a recording's rounds build in the run";
+    EXPECT_FALSE(beside_builds_for({"sweep", "fma"}));
+    EXPECT_FALSE(beside_builds_for({"build"})) << "build-only waits for its workers";
 }
 
 const ChainSpec& chain_spec(const std::string& id) {
