@@ -34,8 +34,8 @@ bool beside_builds_for(const std::vector<std::string>& args) {
     return measures_beside_builds(request_for(parse_cli(args)));
 }
 
-// The modes that start build workers and measure beside them; planted: the audit left out of
-// them compiled a cold H200 driver cache one program at a time (38 s against 17 s).
+// The modes that start build workers and measure beside them; the audit left out of them
+// compiles a cold driver cache one program at a time (baselines/nvidia/NOTES.md).
 TEST(MeasuresBesideBuilds, TheTableTheCheckAndTheAuditRunBesideTheWorkers) {
     EXPECT_TRUE(beside_builds_for({}));
     EXPECT_TRUE(beside_builds_for({"check"}));
