@@ -116,10 +116,9 @@ Measurement run_mma(const MmaSpec& spec, Session& s, const MmaPath& mp, const Ru
         return enqueue_range(q, kernel, wgs * local, local);
     };
     // The chain floor, kept as far as the budget's bound allows (an mma.i2 launch of one
-    // repeat, 33 MMAs a tile, is mostly the tile's fixed cost). Half a repeat more, so that
-    // growth by it is not lost to rounding the count down.
+    // repeat, 33 MMAs a tile, is mostly the tile's fixed cost).
     const uint32_t floor_repeats = uint32_t((kMinPerfPairs + steps - 1) / steps);
-    h.sizing.short_of_floor = [&] { return (floor_repeats + 0.5) / d.repeats; };
+    h.sizing.short_of_floor = [&] { return double(floor_repeats) / d.repeats; };
     // Calibration lengthens each tile's chain.
     h.sizing.grow = [&](double factor) { return d.grow_repeats(factor, 1u << 20); };
 

@@ -71,7 +71,7 @@ class MeasurementDriver {
     uint64_t slowed(uint64_t count) const { return count * opts.test.slowdown; }
     // The most repeats whose slowed launch runs at most `most` (at least one).
     uint32_t fitting_repeats(uint64_t most) const;
-    // Multiplies `repeats` by `factor`, up to `most`; false when it already is `most`.
+    // Multiplies `repeats` by `factor`, up to `most` (clgauge::grow_repeats).
     bool grow_repeats(double factor, uint32_t most);
     // Perf with RunOptions::launch.repeats set: `repeats` holds it, and the launch is not
     // calibrated.

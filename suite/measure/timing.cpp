@@ -64,6 +64,11 @@ double since_start(std::chrono::steady_clock::time_point t) {
 
 Timings time_launches(cl::CommandQueue& queue, const Enqueue& enqueue, int warmups, int reps,
                       double timeout_s) {
+    return time_kernel(queue, enqueue, 1, warmups, reps, timeout_s);
+}
+
+Timings time_kernel(cl::CommandQueue& queue, const Enqueue& enqueue, unsigned count, int warmups,
+                    int reps, double timeout_s) {
     // Launches timed while calibrating are calibration's, and a first launch made for the
     // driver to compile the kernel (MeasurementDriver::time) is the build's; any other timing
     // is measurement.
@@ -74,18 +79,21 @@ Timings time_launches(cl::CommandQueue& queue, const Enqueue& enqueue, int warmu
     for (int i = 0; i < warmups + reps; ++i) {
         if (i >= warmups) finish_within(queue, timeout_s);
         const auto t0 = std::chrono::steady_clock::now();
-        cl::Event e = enqueue(queue);
+        cl::Event first = enqueue(queue);
+        cl::Event last = first;
+        for (unsigned j = 1; j < count; ++j)
+            last = enqueue(queue);
         queue.flush();
-        wait_for(e, timeout_s);
+        wait_for(last, timeout_s);
         const auto t1 = std::chrono::steady_clock::now();
-        const auto start = e.getProfilingInfo<CL_PROFILING_COMMAND_START>();
-        const auto end = e.getProfilingInfo<CL_PROFILING_COMMAND_END>();
+        const auto start = first.getProfilingInfo<CL_PROFILING_COMMAND_START>();
+        const auto end = last.getProfilingInfo<CL_PROFILING_COMMAND_END>();
         clocks.push_back({since_start(t0), since_start(t1), start, end});
         if (i < warmups) continue;
         dev.push_back(double(end - start) * 1e-9);
         host.push_back(std::chrono::duration<double>(t1 - t0).count());
-        const auto q = e.getProfilingInfo<CL_PROFILING_COMMAND_QUEUED>();
-        const auto sub = e.getProfilingInfo<CL_PROFILING_COMMAND_SUBMIT>();
+        const auto q = first.getProfilingInfo<CL_PROFILING_COMMAND_QUEUED>();
+        const auto sub = first.getProfilingInfo<CL_PROFILING_COMMAND_SUBMIT>();
         queued.push_back(double(static_cast<int64_t>(sub - q)) * 1e-9);
         submitted.push_back(double(static_cast<int64_t>(start - sub)) * 1e-9);
     }
@@ -241,41 +249,12 @@ Timings calibrate_and_time(const TimedLaunches& timed, const Budget& budget,
 }
 
 bool grow_repeats(uint32_t& repeats, double factor, uint32_t most) {
-    if (repeats >= most) return false;
-    repeats = static_cast<uint32_t>(std::min<double>(repeats * factor, most));
+    // To the nearest count, so that growth by `wanted / repeats` reaches `wanted`; a growth that
+    // rounding undoes is none.
+    const auto grown = static_cast<uint32_t>(std::min<double>(std::round(repeats * factor), most));
+    if (grown <= repeats) return false;
+    repeats = grown;
     return true;
-}
-
-Timings time_kernel(cl::CommandQueue& queue, const Enqueue& enqueue, unsigned count, int warmups,
-                    int reps, double timeout_s) {
-    if (count <= 1) return time_launches(queue, enqueue, warmups, reps, timeout_s);
-    using Clock = std::chrono::steady_clock;
-    const auto epoch = Clock::now();
-    auto since = [&](Clock::time_point t) {
-        return std::chrono::duration<double>(t - epoch).count();
-    };
-    std::vector<double> dev, host;
-    std::vector<ClockSample> clocks;
-    for (int i = 0; i < warmups + reps; ++i) {
-        finish_within(queue, timeout_s);
-        const auto t0 = Clock::now();
-        cl::Event first = enqueue(queue);
-        cl::Event last = first;
-        for (unsigned j = 1; j < count; ++j)
-            last = enqueue(queue);
-        queue.flush();
-        wait_for(last, timeout_s);
-        const auto t1 = Clock::now();
-        const auto start = first.getProfilingInfo<CL_PROFILING_COMMAND_START>();
-        const auto end = last.getProfilingInfo<CL_PROFILING_COMMAND_END>();
-        clocks.push_back({since(t0), since(t1), start, end});
-        if (i < warmups) continue;
-        dev.push_back(double(end - start) * 1e-9);
-        host.push_back(std::chrono::duration<double>(t1 - t0).count());
-    }
-    Timings t{summarize(dev), summarize(host)};
-    if (const auto problem = device_clock_problem(clocks)) time_with_host_clock(t, *problem);
-    return t;
 }
 
 } // namespace clgauge

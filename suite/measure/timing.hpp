@@ -58,7 +58,8 @@ Timings at_steady_state(Timings t, const std::function<Timings(int count)>& more
 // launches (thousands of them, sized and given their output slots for one batch).
 Timings without_warmup(Timings t);
 
-// Multiplies `repeats` by `factor`, up to `most`; false when it already is `most`.
+// Multiplies `repeats` by `factor` to the nearest count, up to `most`; false when that leaves it
+// as it is (already `most`, or a factor too small for the count).
 bool grow_repeats(uint32_t& repeats, double factor, uint32_t most);
 
 // Like time_launches, with `count` back-to-back launches per timed sample (the test-only

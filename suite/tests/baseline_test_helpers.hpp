@@ -84,6 +84,22 @@ inline MetricBaseline ok_metric(double median, double tol = 0.05, Unit unit = Un
     return m;
 }
 
+// `m` with a recording of each other machine at its value (a copy of m's first recording, its
+// samples within `spread` of the value), pooled again.
+inline MetricBaseline with_machines(MetricBaseline m,
+                                    std::initializer_list<std::pair<const char*, double>> others,
+                                    double spread) {
+    for (const auto& [id, v] : others) {
+        Recording r = m.recordings.front();
+        r.machine = id;
+        r.samples = around(v, spread);
+        r.value = gate_value(m.unit, r.samples);
+        m.recordings.push_back(r);
+    }
+    pool_recordings(m);
+    return m;
+}
+
 inline BaselineFile sample_file() {
     const std::vector<std::pair<std::string, MetricBaseline>> rec = {
         {"fp32.fma", ok_metric(5e13)}, {"int32.mad", ok_metric(2e13, 0.08, Unit::OpPerSecond)}};

@@ -19,17 +19,9 @@ using namespace baseline_test;
 // Four machines that agree within 0.2% (a pinned copy at 55.4 GB/s): the pool's tolerance is
 // the 2% floor.
 MetricBaseline four_machines_agreeing() {
-    MetricBaseline m = ok_metric(55.4e9, 0.005, Unit::BytePerSecond, "gpu-aaaaaaaa");
-    for (const auto& [id, v] :
-         {std::pair{"gpu-bbbbbbbb", 55.5e9}, {"gpu-cccccccc", 55.3e9}, {"gpu-dddddddd", 55.4e9}}) {
-        Recording r = m.recordings.front();
-        r.machine = id;
-        r.samples = around(v, 0.002);
-        r.value = gate_value(Unit::BytePerSecond, r.samples);
-        m.recordings.push_back(r);
-    }
-    pool_recordings(m);
-    return m;
+    return with_machines(
+        ok_metric(55.4e9, 0.005, Unit::BytePerSecond, "gpu-aaaaaaaa"),
+        {{"gpu-bbbbbbbb", 55.5e9}, {"gpu-cccccccc", 55.3e9}, {"gpu-dddddddd", 55.4e9}}, 0.002);
 }
 
 Verdict judged(const std::string& id, double factor) {

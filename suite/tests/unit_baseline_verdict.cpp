@@ -202,16 +202,9 @@ TEST(BaselineVerdict, ASlowdownJustPastTheToleranceNeedsTheSamplesToConfirmIt) {
 // A host that recorded itself is held to its own recording and repeatability; any other host
 // to the pool. The verdict line says which.
 TEST(BaselineVerdict, AHostThatRecordedItselfIsHeldToItsOwnRecording) {
-    MetricBaseline m = ok_metric(100e12, 0.01, Unit::FlopPerSecond, "gpu-aaaaaaaa");
-    for (const auto& [id, v] :
-         {std::pair{"gpu-bbbbbbbb", 104e12}, {"gpu-cccccccc", 97e12}, {"gpu-dddddddd", 101e12}}) {
-        Recording r = m.recordings.front();
-        r.machine = id;
-        r.samples = around(v, 0.01);
-        r.value = gate_value(Unit::FlopPerSecond, r.samples);
-        m.recordings.push_back(r);
-    }
-    pool_recordings(m);
+    const MetricBaseline m = with_machines(
+        ok_metric(100e12, 0.01, Unit::FlopPerSecond, "gpu-aaaaaaaa"),
+        {{"gpu-bbbbbbbb", 104e12}, {"gpu-cccccccc", 97e12}, {"gpu-dddddddd", 101e12}}, 0.01);
     std::string against;
     const MetricBaseline own = judged_baseline("fp32.fma", m, "gpu-aaaaaaaa", against);
     EXPECT_EQ(against, "its own recording (gpu-aaaaaaaa)");

@@ -5,6 +5,7 @@
 #include "measure/measurement_driver.hpp"
 
 #include "fake_background.hpp"
+#include "fake_harness.hpp"
 #include "measure/background_work.hpp"
 #include "measure/phase_clock.hpp"
 
@@ -18,36 +19,8 @@
 namespace clgauge {
 namespace {
 
-// A harness whose launch takes `fixed` seconds plus `per_repeat` for each repeat, on the
-// device's clock and the host's alike; `extra_reps` planted: it times that many launches more
-// than it is asked for.
-struct FakeHarness {
-    double fixed = 0, per_repeat = 0;
-    uint32_t repeats = 1, most = 1u << 20;
-    int extra_reps = 0;
-    int launches = 0; // every launch it made, warm-ups too
-
-    double launch_s() const { return fixed + per_repeat * repeats; }
-    KernelHarness parts() {
-        KernelHarness h;
-        h.timed = [this](int warmups, int reps) {
-            reps += extra_reps;
-            launches += warmups + reps;
-            Timings t;
-            t.device = summarize(std::vector<double>(size_t(reps), launch_s()));
-            t.host = t.device;
-            return t;
-        };
-        h.sizing.grow = [this](double factor) { return grow_repeats(repeats, factor, most); };
-        return h;
-    }
-};
-
-// What the fake harness's launches really took: its own count at its launch time (the
-// launches are all of the last shape at most, so this is an upper bound).
-double real_seconds(const FakeHarness& f) {
-    return f.launches * f.launch_s();
-}
+using test::FakeHarness;
+using test::real_seconds;
 
 TEST(MeasurementDriver, EveryLaunchCostKeepsTwiceTheBudget) {
     for (double budget_s : {0.01, 0.1, 1.0})
@@ -117,76 +90,6 @@ TEST(MeasurementDriver, ALaunchTooLongForTheBudgetIsCaught) {
     const auto over = budget_overrun(ledger, b);
     ASSERT_TRUE(over.has_value());
     EXPECT_NE(over->find("more than twice the budget"), std::string::npos) << *over;
-}
-
-// A pinned launch that can be cut (a fake pageable transfer of 256 "MiB" that takes half as
-// long again as a launch may): the first launch is cut, and the rest keep the bound. The
-// planted fault: the same launch that cannot be cut breaks it.
-TEST(MeasurementDriver, ALaunchTooLongIsCutWhereItCanBe) {
-    const Budget b{.seconds = 0.1};
-    FakeHarness cut{.per_repeat = 38e-3 / 256}, kept{.per_repeat = 38e-3 / 256};
-    cut.repeats = kept.repeats = 256; // MiB
-    KernelHarness h = cut.parts(), stuck = kept.parts();
-    h.sizing.pinned = stuck.sizing.pinned = true;
-    h.sizing.shrink = [&](double factor) {
-        const auto to = uint32_t(cut.repeats * factor);
-        if (to == 0 || to >= cut.repeats) return false;
-        cut.repeats = to;
-        return true;
-    };
-    stuck.sizing.shrink = [](double) { return false; };
-    BudgetLedger ledger, broken;
-    const Timings t = perf_launches(h.timed, h.sizing, b, ledger);
-    EXPECT_LT(cut.repeats, 256u);
-    EXPECT_LE(cut.launch_s(), b.launch_seconds() * 1.01); // cut to the aim of a launch
-    EXPECT_GE(t.device.count(), size_t(b.min_reps));
-    EXPECT_FALSE(budget_overrun(ledger, b).has_value()) << ledger.total();
-    EXPECT_EQ(ledger.launches, cut.launches);
-    perf_launches(stuck.timed, stuck.sizing, b, broken);
-    EXPECT_TRUE(budget_overrun(broken, b).has_value()) << broken.total();
-}
-
-// A first launch just under the most a launch may take (a host-timed copy of 256 "MiB" at 24 ms
-// against 25 ms), whose later launches run 60% slower (a host that got busy): it is cut all the
-// same, since min_reps launches and the calibration at the slower pace would not fit. The
-// planted twin cannot be cut, and breaks the bound.
-Timings just_under_the_most(bool can_cut, BudgetLedger& ledger) {
-    const Budget b{.seconds = 0.1};
-    FakeHarness f{.per_repeat = 0.96 * b.most_launch_seconds() / 256};
-    f.repeats = 256;
-    int made = 0;
-    KernelHarness h = f.parts();
-    h.sizing.pinned = true;
-    h.timed = [&](int warmups, int reps) {
-        std::vector<double> samples;
-        for (int i = 0; i < warmups + reps; ++i, ++made)
-            if (i >= warmups) samples.push_back(f.launch_s() * (made < 2 ? 1.0 : 1.6));
-        Timings t;
-        t.device = summarize(samples);
-        t.host = t.device;
-        t.clock = TimerSource::Host; // a copy the host times: no calibration launch is reused
-        return t;
-    };
-    h.sizing.shrink = [&](double factor) {
-        const auto to = uint32_t(f.repeats * factor);
-        if (!can_cut || to == 0 || to >= f.repeats) return false;
-        f.repeats = to;
-        return true;
-    };
-    return perf_launches(h.timed, h.sizing, b, ledger);
-}
-
-TEST(MeasurementDriver, ALaunchJustUnderTheMostIsCutToo) {
-    BudgetLedger ledger;
-    const Timings t = just_under_the_most(true, ledger);
-    EXPECT_GE(t.device.count(), size_t(Budget{}.min_reps));
-    EXPECT_FALSE(budget_overrun(ledger, Budget{.seconds = 0.1})) << ledger.total();
-}
-
-TEST(MeasurementDriver, PlantedLaunchJustUnderTheMostThatCannotBeCutBreaksTheBound) {
-    BudgetLedger ledger;
-    (void)just_under_the_most(false, ledger);
-    EXPECT_TRUE(budget_overrun(ledger, Budget{.seconds = 0.1})) << ledger.total();
 }
 
 // A host that slows down midway through the timed launches (a copy the host times, on a host
@@ -280,7 +183,7 @@ int samples_beside_background(bool hold_works, bool shares_device = true, bool h
         if (!held) beside += reps;
         return inner(warmups, reps);
     };
-    h.sizing.short_of_floor = [&f] { return 16.5 / f.repeats; };
+    h.sizing.short_of_floor = [&f] { return 16.0 / f.repeats; };
     BudgetLedger ledger;
     (void)perf_launches(h.timed, h.sizing, Budget{}, ledger);
     if (hold_works && (shares_device || host_timed)) {
@@ -335,53 +238,6 @@ TEST(MeasurementDriver, WorkAroundTheTimedSpanIsCharged) {
     EXPECT_GE(t.device.count(), size_t(b.min_reps));
     EXPECT_GE(ledger.total(), 0.9 * wall) << "the ledger charged only the samples";
     EXPECT_LT(launches, 30) << "the count followed the samples, not the launches' real time";
-}
-
-// A floor on a launch's repeats (the mma chains) is kept whole where such a launch fits the
-// bound, cut to what fits where it does not, and not taken at all where even one repeat is past
-// the most a launch may take; every case keeps the bound. The planted rule, a floor taken whole
-// whatever it costs, breaks the bound where the floor does not fit.
-struct FloorCase {
-    FakeHarness f;
-    BudgetLedger ledger;
-    Timings t;
-};
-FloorCase floored(FakeHarness f, uint32_t floor, const Budget& b, bool whole = false) {
-    FloorCase c{f, {}, {}};
-    KernelHarness h = c.f.parts();
-    h.sizing.short_of_floor = [&c, floor] { return (floor + 0.5) / c.f.repeats; };
-    if (whole) c.f.repeats = floor;
-    c.t = perf_launches(h.timed, h.sizing, b, c.ledger);
-    return c;
-}
-
-TEST(MeasurementDriver, AFloorOnTheRepeatsKeepsTheBound) {
-    const Budget b{.seconds = 0.1};
-    const double most = b.most_launch_seconds();
-    const uint32_t floor = 8192;
-    {
-        const FloorCase c = floored({.fixed = 1e-4, .per_repeat = 1e-7}, floor, b);
-        EXPECT_GE(c.f.repeats, floor) << "a floor that fits is kept";
-        EXPECT_EQ(c.ledger.launches, c.f.launches);
-        EXPECT_FALSE(budget_overrun(c.ledger, b)) << c.ledger.total();
-    }
-    {
-        // The floor would take 83 ms.
-        const FloorCase c = floored({.fixed = 1e-3, .per_repeat = 1e-5}, floor, b);
-        EXPECT_LT(c.f.repeats, floor);
-        EXPECT_LE(c.f.launch_s(), most);
-        EXPECT_GE(c.f.launch_s(), 0.5 * most) << "as much of the floor as fits";
-        EXPECT_GE(c.t.device.count(), size_t(b.min_reps));
-        EXPECT_FALSE(budget_overrun(c.ledger, b)) << c.ledger.total();
-    }
-    {
-        const FloorCase c = floored({.fixed = 2 * most, .per_repeat = 1e-5}, floor, b);
-        EXPECT_EQ(c.f.repeats, 1u) << "a floor taken where no growth was measured";
-    }
-    {
-        const FloorCase c = floored({.fixed = 1e-3, .per_repeat = 1e-5}, floor, b, true);
-        EXPECT_TRUE(budget_overrun(c.ledger, b)) << "planted: the floor taken whole";
-    }
 }
 
 // What a measurement spent before its timed launches (latency.chase's own growth: here 120 ms
